@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: "PUBLIC_URL moet een volledige URL zijn, bijv. https://www.trapkracht.nl" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL moet met postgres:// of postgresql:// beginnen")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SEED_DEMO: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL moet met smtp:// of smtps:// beginnen")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Trapkracht <noreply@trapkracht.nl>"),
+  SHOP_EMAIL: z.email({ message: "SHOP_EMAIL moet een geldig e-mailadres zijn" }).default("klantenservice@trapkracht.nl"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  shopEmail: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; every problem is reported, in one message, before anything runs. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Treat empty strings as "not set" so a copied .env.example with blank values works.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Ongeldige configuratie:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    shopEmail: e.SHOP_EMAIL,
+    logLevel: e.LOG_LEVEL,
+  };
+}

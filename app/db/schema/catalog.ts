@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/** Category tree. Ids are fixed by the spec for the three top categories (8, 16, 164). */
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    parentId: integer("parent_id"),
+    imageUrl: text("image_url"),
+    level: smallint("level").notNull().default(1),
+  },
+  (t) => [index("product_categories_parent_idx").on(t.parentId)],
+);
+
+export type NutritionRow = { label: string; per100: string; perServing?: string };
+
+/**
+ * A product keeps the supplier's article number as its identity and URL.
+ * Prices are integer cents including VAT; the supplier's "12,95" text is parsed once at import.
+ */
+export const products = pgTable(
+  "products",
+  {
+    artNo: integer("art_no").primaryKey(),
+    brand: text("brand"),
+    shortDescription: text("short_description"),
+    longDescriptionHtml: text("long_description_html"),
+    consumerPriceCents: integer("consumer_price_cents"),
+    discountedPriceCents: integer("discounted_price_cents"),
+    categoryId: integer("category_id").references(() => productCategories.id),
+    status: smallint("status").notNull().default(1),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    articleKeyword: text("article_keyword"),
+    colour: text("colour"),
+    material: text("material"),
+    size: text("size"),
+    type: text("type"),
+    vatRate: smallint("vat_rate").notNull().default(21),
+    ingredients: text("ingredients"),
+    allergens: text("allergens"),
+    nutrition: jsonb("nutrition").$type<NutritionRow[]>(),
+    /** Listed = sellable: active and with brand, price and short description (spec 1 §3). */
+    isListed: boolean("is_listed")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`status = 1 AND coalesce(brand, '') <> '' AND coalesce(short_description, '') <> '' AND coalesce(consumer_price_cents, 0) > 0`,
+      ),
+    /** What the shopper pays: the offer price when it is a real discount, else the consumer price. */
+    effectivePriceCents: integer("effective_price_cents")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN discounted_price_cents > 0 AND discounted_price_cents < consumer_price_cents THEN discounted_price_cents ELSE coalesce(consumer_price_cents, 0) END`,
+      ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_listed_category_idx").on(t.categoryId, t.effectivePriceCents).where(sql`is_listed`),
+    index("products_listed_category_brand_idx").on(t.categoryId, t.brand).where(sql`is_listed`),
+    index("products_short_description_trgm_idx")
+      .using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`)
+      .where(sql`is_listed`),
+    index("products_short_description_order_idx").on(sql`lower(${t.shortDescription})`).where(sql`is_listed`),
+  ],
+);
+
+/** Supplier stock feed, one row per article. A missing row or null quantity means unknown. */
+export const stock = pgTable("stock", {
+  artNo: integer("art_no")
+    .primaryKey()
+    .references(() => products.artNo, { onDelete: "cascade" }),
+  quantity: integer("quantity"),
+  status: text("status"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productTags = pgTable(
+  "product_tags",
+  {
+    artNo: integer("art_no")
+      .notNull()
+      .references(() => products.artNo, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.artNo, t.tag] }), index("product_tags_tag_idx").on(t.tag)],
+);
+
+export const filterTypes = pgTable("filter_types", {
+  id: integer("id").primaryKey(),
+  /** Machine name: brand, color, material, size or price_range. */
+  name: text("name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  /** 'select' (one value) or 'multi-select' (any of several values). */
+  filterType: text("filter_type").$type<"select" | "multi-select">().notNull(),
+});
+
+export const categoryFilters = pgTable(
+  "category_filters",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => productCategories.id, { onDelete: "cascade" }),
+    filterTypeId: integer("filter_type_id")
+      .notNull()
+      .references(() => filterTypes.id),
+    displayOrder: smallint("display_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("category_filters_category_idx").on(t.categoryId)],
+);
+
+/** Unfiltered value counts per category and filter type, rebuilt after imports. */
+export const filterValuesCache = pgTable(
+  "filter_values_cache",
+  {
+    categoryId: integer("category_id").notNull(),
+    filterTypeId: integer("filter_type_id").notNull(),
+    value: text("value").notNull(),
+    productCount: integer("product_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.filterTypeId, t.value] })],
+);

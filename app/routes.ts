@@ -1,0 +1,29 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// The URL map of spec 1 §2.1, one line a route. Shop pages share the header/footer layout.
+export default [
+  layout("routes/_shop.tsx", [
+    index("routes/home.tsx"),
+    route("products", "routes/products.tsx"),
+    route("products-grid", "routes/products-grid.tsx"),
+    route("sportvoeding", "routes/sportvoeding.tsx"),
+    route("onderhoud", "routes/onderhoud.tsx"),
+    route("fietsonderdelen", "routes/fietsonderdelen.tsx"),
+    route("reiniging", "routes/reiniging.tsx"),
+    route("smering", "routes/smering.tsx"),
+    route("product/:artNo", "routes/product.$artNo.tsx"),
+    route("blog", "routes/blog._index.tsx"),
+    route("blog/:slug", "routes/blog.$slug.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("about", "routes/about.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("ProductCategories", "routes/product-categories.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // Resource routes (no HTML layout).
+  route("api/search-suggestions", "routes/api.search-suggestions.ts"),
+  route("media/:kind/:file", "routes/media.$kind.$file.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+] satisfies RouteConfig;

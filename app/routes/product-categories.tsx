@@ -1,0 +1,4 @@
+// Placeholder until this page is built.
+export default function Page() {
+  return <h1 className="p-8 text-2xl font-bold">product-categories</h1>;
+}

@@ -1,0 +1,84 @@
+/**
+ * The Node entry: configuration, database (migrated), demo data on first start, then HTTP.
+ * In development (NODE_ENV=development) Vite serves the app with hot reload.
+ */
+import path from "node:path";
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./app/config/env.server";
+import { openDatabaseFromConfig } from "./app/db/client.server";
+import { createLogger } from "./app/lib/logger.server";
+import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
+import { createApp } from "./server/app";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabaseFromConfig(config);
+  logger.info({ database: database.kind }, "database ready");
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, logger);
+    if (seeded) logger.info(seeded, "demo catalogue created");
+  }
+
+  let app;
+  if (config.env === "development") {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createApp({
+      db: database.db,
+      config,
+      logger,
+      before: [viteServer.middlewares],
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    app = createApp({ db: database.db, config, logger, build, clientDir: path.resolve("build/client") });
+  }
+
+  const server: Server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+    console.log(`\n  Trapkracht draait op http://${host}:${port}\n`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing open requests");
+    const force = setTimeout(() => {
+      logger.warn("forced shutdown after 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      database
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error("Trapkracht kon niet starten:", error);
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { sql } from "drizzle-orm";
+import type { Config } from "../app/config/env.server";
+import type { Db } from "../app/db/client.server";
+import type { Logger } from "../app/lib/logger.server";
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** The React Router server build, or a function that loads it (the Vite dev server in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the built browser assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Extra middleware placed before the router (Vite's in development). */
+  before?: RequestHandler[];
+};
+
+/** Builds the HTTP application: security headers, compression, static assets, health check, then the shop. */
+export function createApp(deps: AppDeps): Express {
+  const { db, config, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+
+  const dev = config.env === "development";
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": dev
+            ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+            : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'"],
+          "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: config.publicUrl.startsWith("https:"),
+    }),
+  );
+  app.use(compression());
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.execute(sql`select 1`);
+      res.json({ status: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "database unavailable" });
+    }
+  });
+
+  for (const mw of deps.before ?? []) app.use(mw);
+
+  if (deps.clientDir) {
+    // Hashed file names never change content, so browsers may keep them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(deps.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: deps.build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => ({ db, config, logger, nonce: String(res.locals.nonce) }),
+    }),
+  );
+
+  return app;
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { startTestApp, type TestApp } from "../support/app";
+import { createTestDatabase } from "../support/db";
+
+describe("HTTP server", () => {
+  let database: Database;
+  let app: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("answers the health check when the database is reachable", async () => {
+    const res = await app.get("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers with a per-request script nonce on pages", async () => {
+    const a = await app.get("/about");
+    const b = await app.get("/about");
+    const csp = a.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(b.headers.get("content-security-policy")).not.toBe(csp);
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    const html = await a.text();
+    for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves hashed assets as immutable and compresses pages", async () => {
+    const page = await app.get("/about", { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const res = await app.get(asset);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(res.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("answers an unknown page with a Dutch 404", async () => {
+    const { status, html } = await app.html("/deze-pagina-bestaat-niet");
+    expect(status).toBe(404);
+    expect(html).toContain("Pagina niet gevonden");
+  });
+});
