@@ -46,3 +46,10 @@ export const siteSettings = pgTable("site_settings", {
   customerServiceEmail: text("customer_service_email").notNull().default("klantenservice@fietsvoordeel.nl"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Fixed-window counters for rate limits, shared by every app instance on the database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
