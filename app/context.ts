@@ -9,6 +9,8 @@ export type AppContext = {
   logger: Logger;
   /** Per-request CSP nonce for the inline scripts React Router renders. */
   nonce: string;
+  /** The shopper's address as Express sees it (proxy headers trusted from loopback only), for rate limits. */
+  clientIp: string;
 };
 
 declare module "react-router" {

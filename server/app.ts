@@ -97,7 +97,13 @@ export function createApp(deps: AppDeps): Express {
     createRequestHandler({
       build: deps.build,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => ({ db, config, logger, nonce: String(res.locals.nonce) }),
+      getLoadContext: (req, res) => ({
+        db,
+        config,
+        logger,
+        nonce: String(res.locals.nonce),
+        clientIp: req.ip ?? "unknown",
+      }),
     }),
   );
 
