@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
+import { originCheck } from "./origin-check";
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
 import type { Logger } from "../app/lib/logger.server";
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps): Express {
       res.status(503).json({ status: "database unavailable" });
     }
   });
+
+  app.use(originCheck(config.publicUrl));
 
   for (const mw of deps.before ?? []) app.use(mw);
 

@@ -52,3 +52,32 @@ describe("HTTP server", () => {
     expect(html).toContain("Pagina niet gevonden");
   });
 });
+
+describe("cross-site request protection", () => {
+  let database: Database;
+  let app: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("refuses a POST whose Origin is another site", async () => {
+    const res = await app.get("/contact", { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("andere website");
+  });
+
+  it("refuses a POST the browser marks as cross-site", async () => {
+    const res = await app.get("/contact", { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("lets a same-origin POST through to the app", async () => {
+    const res = await app.get("/contact", { method: "POST", headers: { origin: app.url } });
+    expect(res.status).not.toBe(403);
+  });
+});
