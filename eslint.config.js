@@ -1,0 +1,45 @@
+import js from "@eslint/js";
+import globals from "globals";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", "tmp/", ".react-router/", "node_modules/", "app/db/migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Server-only modules must never reach the browser bundle: components may not import them.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/routes/*"], message: "Domain and components never import routes." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/domain/**/*.{ts,tsx}"],
+    ignores: ["app/domain/**/*.server.ts", "app/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["*.server", "*.server.ts", "~/db/*"], message: "Browser code may not import server modules." },
+            { group: ["~/routes/*"], message: "Domain and components never import routes." },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ["**/*.{js,mjs}"], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,15 @@
+// `npm run db:migrate`: brings the configured database up to date (the server also does this at start).
+import { loadConfig } from "../app/config/env.server";
+import { openDatabaseFromConfig } from "../app/db/client.server";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabaseFromConfig(config);
+  await database.close();
+  console.log(`Migrations applied (${database.kind}).`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * One browser per test file; each test gets a fresh context. Any console error or uncaught page
+ * error (a hydration mismatch, a failed script) fails the test that caused it.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const seen = errors.splice(0);
+    expect(seen, "errors in the browser console").toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseUrl: () => inject("baseUrl"),
+    async newPage(viewport = DESKTOP): Promise<Page> {
+      const context = await browser.newContext({ viewport, baseURL: inject("baseUrl"), locale: "nl-NL" });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("console", (msg) => {
+        // Broken demo images are deliberate (they show the placeholder fallback).
+        if (msg.type() === "error" && !/Failed to load resource.*404/.test(msg.text())) errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      return page;
+    },
+  };
+}
