@@ -1,0 +1,147 @@
+/**
+ * Catalogue benchmark (brief §7): seeds 100 000 products on PostgreSQL, serves the production build
+ * in-process and measures server response times over loopback for
+ *   - a category page with two filters, facet counts and a sort,
+ *   - a product page,
+ *   - search suggestions,
+ * and the gzip size of the JavaScript a product page loads.
+ *
+ *   npm run bench                        # uses postgres://postgres@127.0.0.1:5432/trapkracht_bench
+ *   BENCH_DATABASE_URL=… BENCH_PRODUCTS=100000 BENCH_REQUESTS=300 npm run bench
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "../app/config/env.server";
+import { openDatabase } from "../app/db/client.server";
+import { createLogger } from "../app/lib/logger.server";
+import { createApp } from "../server/app";
+
+const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const WARMUP = 30;
+
+async function ensureDatabase() {
+  const url = new URL(DB_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(label: string, urls: string[]) {
+  for (let i = 0; i < WARMUP; i++) await (await fetch(urls[i % urls.length]!)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    const res = await fetch(urls[i % urls.length]!);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${label}: ${urls[i % urls.length]} answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const row = { label, p50: percentile(times, 50).toFixed(1), p95: percentile(times, 95).toFixed(1), n: REQUESTS };
+  console.log(`${label.padEnd(44)} p50 ${row.p50.padStart(6)} ms   p95 ${row.p95.padStart(6)} ms   (n=${row.n})`);
+  return row;
+}
+
+async function main() {
+  await ensureDatabase();
+  const database = await openDatabase({ kind: "postgres", url: DB_URL });
+  const { db } = database;
+  const count = (await db.execute<{ n: number }>(sql`select count(*)::int as n from products`)).rows[0]!.n;
+  if (count < PRODUCTS) {
+    console.log(`Seeding ${PRODUCTS} products (found ${count})…`);
+    const started = performance.now();
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--products", String(PRODUCTS), "--reset"], {
+      env: { ...process.env, DATABASE_URL: DB_URL },
+      stdio: "inherit",
+    });
+    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  const work = mkdtempSync(path.join(os.tmpdir(), "trapkracht-bench-"));
+  const buildDir = path.join(work, "build");
+  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+    env: { ...process.env, RR_BUILD_DIR: buildDir, NODE_ENV: "production" },
+    stdio: "pipe",
+  });
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const app = createApp({
+    db,
+    config: loadConfig({ NODE_ENV: "production", PORT: "0", SEED_DEMO: "false" }),
+    logger: createLogger("silent"),
+    build,
+    clientDir: path.join(buildDir, "client"),
+  });
+  const server = await new Promise<import("node:http").Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  // The largest leaf category, and its two most common brands and colours: a realistic filtered page.
+  const leaf = (
+    await db.execute<{ id: number; n: number }>(sql`
+      select p.category_id as id, count(*)::int as n from products p
+      where p.is_listed and not exists (select 1 from product_categories c where c.parent_id = p.category_id)
+      group by p.category_id order by n desc limit 1`)
+  ).rows[0]!;
+  const top = async (column: string) =>
+    (
+      await db.execute<{ v: string }>(
+        sql`select ${sql.raw(column)} as v from products where is_listed and category_id = ${leaf.id}
+            and ${sql.raw(column)} is not null group by 1 order by count(*) desc limit 2`,
+      )
+    ).rows.map((r) => encodeURIComponent(r.v));
+  const brands = await top("brand");
+  const colours = await top("colour");
+  const categoryUrls = [1, 2, 3].map(
+    (page) =>
+      `${base}/products?cat=${leaf.id}&filter_1=${brands.join(",")}&filter_2=${colours[0]}&sort=price-asc&page=${page}`,
+  );
+  const artNos = (
+    await db.execute<{ art_no: number }>(sql`select art_no from products where is_listed order by art_no limit 2000`)
+  ).rows.filter((_, i) => i % 10 === 0);
+  const productUrls = artNos.map((r) => `${base}/product/${r.art_no}`);
+  const terms = ["ke", "ketting", "band", "shimano", "gel", "remblok", "zadel", "fietsolie", "ca", "energie"];
+  const searchUrls = terms.map((t) => `${base}/api/search-suggestions?q=${encodeURIComponent(t)}`);
+
+  console.log(`\nCatalogue: ${PRODUCTS} products; category ${leaf.id} holds ${leaf.n} listed products.\n`);
+  const results = [
+    await measure("category page, 2 filters + facets + sort", categoryUrls),
+    await measure("product page", productUrls),
+    await measure("search suggestions", searchUrls),
+  ];
+
+  // JavaScript a shopper's browser loads for a product page: every module script and preload, gzipped.
+  const html = await (await fetch(productUrls[0]!)).text();
+  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let gzipBytes = 0;
+  for (const src of scripts) gzipBytes += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
+  console.log(`\nproduct page JavaScript: ${scripts.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+
+  server.closeAllConnections();
+  server.close();
+  await database.close();
+  rmSync(work, { recursive: true, force: true });
+  console.log(JSON.stringify({ results, productPageJsGzipKb: +(gzipBytes / 1024).toFixed(1) }));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
