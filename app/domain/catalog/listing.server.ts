@@ -1,0 +1,363 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { rowsOf } from "./categories.server";
+import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
+import { totalPagesOf } from "./pagination";
+import type { ProductSummary } from "./product-summary";
+
+export type FilterKind = "select" | "multi-select";
+
+/** A filter type configured for a category (spec 1 §3 "Category filter"). */
+export type FilterTypeConfig = { id: number; name: string; displayName: string; kind: FilterKind };
+
+export type FacetValue = { value: string; count: number; selected: boolean };
+
+export type Facet = FilterTypeConfig & {
+  /** Values with the number of products they would show, given the OTHER active filters. */
+  values: FacetValue[];
+};
+
+/** Whole euros: the slider's range and the active price filter, if any. */
+export type PriceBounds = { min: number; max: number };
+
+export type ActiveFilter = { filterTypeId: number; displayName: string; value: string; label: string };
+
+export type TagFacet = { tag: string; count: number; selected: boolean };
+
+export type ListingQuery = {
+  /** Category ids whose products are listed (a category and its descendants); null = all. */
+  categoryIds: number[] | null;
+  /** Search term (already trimmed); "" = no search. */
+  q?: string;
+  filters: Record<number, string[]>;
+  filterTypes: FilterTypeConfig[];
+  sort: SortKey;
+  page: number;
+  tags?: string[];
+  /** Sportvoeding's "Eerst op voorraad": products in stock before the rest, whatever the sort. */
+  stockFirst?: boolean;
+  /** Count products per tag (the sportvoeding chips). */
+  withTagFacet?: boolean;
+  pageSize?: number;
+};
+
+export type ListingResult = {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  totalPages: number;
+  facets: Facet[];
+  /** Slider bounds from the rounded lowest and highest price (0–1000 when nothing matches). */
+  priceBounds: PriceBounds;
+  priceFilter: (PriceBounds & { filterTypeId: number }) | null;
+  activeFilters: ActiveFilter[];
+  tagFacet: TagFacet[];
+};
+
+export const DEFAULT_PRICE_BOUNDS: PriceBounds = { min: 0, max: 1000 };
+const MAX_FACET_VALUES = 60;
+
+/** Filter type names (spec 1 §2.4) → the product column they filter on. */
+const COLUMN_OF: Record<string, SQL> = {
+  brand: sql.raw("b.brand"),
+  color: sql.raw("b.colour"),
+  colour: sql.raw("b.colour"),
+  material: sql.raw("b.material"),
+  size: sql.raw("b.size"),
+  type: sql.raw("b.type"),
+};
+const PRICE_RANGE = "price_range";
+/** Used when neither the category nor any ancestor configures filters. */
+const FALLBACK_FILTERS = ["brand", PRICE_RANGE];
+
+function list(values: readonly (string | number)[]): SQL {
+  return sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+/** A LIKE pattern matching the term anywhere, with the term's own % _ \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The filter types of a category: its own active category_filters, else those of the nearest
+ * ancestor that has some (subcategories usually inherit the parent's), else brand and price.
+ * One round trip.
+ */
+export async function getFilterTypes(db: Db, categoryId: number | null): Promise<FilterTypeConfig[]> {
+  if (categoryId != null) {
+    const rows = rowsOf<{ id: number; name: string; display_name: string; filter_type: string; depth: number }>(
+      await db.execute(sql`
+        WITH RECURSIVE up AS (
+          SELECT id, parent_id, 0 AS depth FROM product_categories WHERE id = ${categoryId}
+          UNION ALL
+          SELECT c.id, c.parent_id, up.depth + 1 FROM product_categories c JOIN up ON c.id = up.parent_id
+          WHERE up.depth < 12
+        )
+        SELECT ft.id, ft.name, ft.display_name, ft.filter_type, up.depth
+        FROM up
+        JOIN category_filters cf ON cf.category_id = up.id AND cf.is_active
+        JOIN filter_types ft ON ft.id = cf.filter_type_id
+        ORDER BY up.depth, cf.display_order, ft.id`),
+    );
+    if (rows.length) {
+      const nearest = Number(rows[0]!.depth);
+      const seen = new Set<number>();
+      return rows
+        .filter((r) => Number(r.depth) === nearest && !seen.has(Number(r.id)) && seen.add(Number(r.id)))
+        .map(toConfig)
+        .filter(isSupported);
+    }
+  }
+  const rows = rowsOf<{ id: number; name: string; display_name: string; filter_type: string }>(
+    await db.execute(
+      sql`SELECT id, name, display_name, filter_type FROM filter_types WHERE name IN ${list(FALLBACK_FILTERS)} ORDER BY id`,
+    ),
+  );
+  return rows.map(toConfig).filter(isSupported);
+}
+
+function toConfig(r: { id: number; name: string; display_name: string; filter_type: string }): FilterTypeConfig {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    displayName: r.display_name,
+    kind: r.filter_type === "multi-select" ? "multi-select" : "select",
+  };
+}
+
+function isSupported(f: FilterTypeConfig): boolean {
+  return f.name === PRICE_RANGE || f.name in COLUMN_OF;
+}
+
+type Condition = { key: string; sql: SQL };
+
+/** The active filters as SQL over the `b` (base) alias; unknown filter ids and bad values are ignored. */
+function conditionsOf(query: ListingQuery): { conditions: Condition[]; active: ActiveFilter[]; price: ListingResult["priceFilter"] } {
+  const conditions: Condition[] = [];
+  const active: ActiveFilter[] = [];
+  let price: ListingResult["priceFilter"] = null;
+  for (const type of query.filterTypes) {
+    const raw = query.filters[type.id];
+    if (!raw?.length) continue;
+    if (type.name === PRICE_RANGE) {
+      const range = parsePriceRange(raw[0]);
+      if (!range) continue;
+      price = { ...range, filterTypeId: type.id };
+      conditions.push({
+        key: String(type.id),
+        sql: sql`b.effective_price_cents BETWEEN ${range.min * 100} AND ${range.max * 100}`,
+      });
+      active.push({
+        filterTypeId: type.id,
+        displayName: type.displayName,
+        value: raw[0]!,
+        label: `€ ${range.min} - € ${range.max}`,
+      });
+      continue;
+    }
+    const values = type.kind === "select" ? raw.slice(0, 1) : raw;
+    conditions.push({ key: String(type.id), sql: sql`${COLUMN_OF[type.name]!} IN ${list(values)}` });
+    for (const value of values) active.push({ filterTypeId: type.id, displayName: type.displayName, value, label: value });
+  }
+  if (query.tags?.length) {
+    conditions.push({
+      key: "tags",
+      sql: sql`EXISTS (SELECT 1 FROM product_tags t WHERE t.art_no = b.art_no AND t.tag IN ${list(query.tags)})`,
+    });
+  }
+  return { conditions, active, price };
+}
+
+function whereAll(conditions: Condition[], exceptKey?: string): SQL {
+  const parts = conditions.filter((c) => c.key !== exceptKey).map((c) => c.sql);
+  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+}
+
+/** Listed products of the categories, matching the search term; the FROM of every listing query. */
+function baseFrom(query: ListingQuery): SQL {
+  const parts: SQL[] = [sql`b.is_listed`];
+  if (query.categoryIds) {
+    parts.push(query.categoryIds.length ? sql`b.category_id IN ${list(query.categoryIds)}` : sql`FALSE`);
+  }
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // Three separately indexable lookups instead of one OR, so the trigram index on
+    // lower(short_description) is used; brand and ArtNo are narrow columns.
+    parts.push(sql`b.art_no IN (
+      SELECT art_no FROM products WHERE is_listed AND lower(short_description) LIKE ${pattern} ESCAPE '\\'
+      UNION SELECT art_no FROM products WHERE is_listed AND lower(brand) LIKE ${pattern} ESCAPE '\\'
+      UNION SELECT art_no FROM products WHERE is_listed AND art_no::text LIKE ${pattern} ESCAPE '\\'
+    )`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function orderBy(sort: SortKey, stockFirst: boolean): SQL {
+  const inStock = sql`(coalesce(s.quantity, 0) > 0) DESC`;
+  const name = sql`lower(b.short_description)`;
+  let keys: SQL;
+  switch (sort) {
+    case "price-asc":
+      keys = sql`b.effective_price_cents ASC, ${name} ASC, b.art_no ASC`;
+      break;
+    case "price-desc":
+      keys = sql`b.effective_price_cents DESC, ${name} ASC, b.art_no ASC`;
+      break;
+    case "name-asc":
+      keys = sql`${name} ASC, b.art_no ASC`;
+      break;
+    case "name-desc":
+      keys = sql`${name} DESC, b.art_no DESC`;
+      break;
+    default:
+      // Default: what can be bought first, then alphabetical; ArtNo makes the order total.
+      return sql`${inStock}, ${name} ASC, b.art_no ASC`;
+  }
+  return stockFirst ? sql`${inStock}, ${keys}` : keys;
+}
+
+type ProductRow = {
+  art_no: number;
+  brand: string;
+  short_description: string;
+  consumer_price_cents: number;
+  discounted_price_cents: number | null;
+  effective_price_cents: number;
+  image: string | null;
+  vat_rate: number;
+  quantity: number | null;
+};
+
+function toSummary(r: ProductRow): ProductSummary {
+  return {
+    artNo: Number(r.art_no),
+    brand: r.brand,
+    shortDescription: r.short_description,
+    consumerPriceCents: Number(r.consumer_price_cents),
+    discountedPriceCents: r.discounted_price_cents == null ? null : Number(r.discounted_price_cents),
+    effectivePriceCents: Number(r.effective_price_cents),
+    image: r.image || null,
+    vatRate: Number(r.vat_rate),
+    stockQuantity: r.quantity == null ? null : Number(r.quantity),
+  };
+}
+
+async function productPage(db: Db, query: ListingQuery, conditions: Condition[], page: number): Promise<ProductSummary[]> {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const rows = rowsOf<ProductRow>(
+    await db.execute(sql`
+      SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
+             b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
+      FROM products b LEFT JOIN stock s ON s.art_no = b.art_no
+      WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
+      ORDER BY ${orderBy(query.sort, query.stockFirst ?? false)}
+      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+  );
+  return rows.map(toSummary);
+}
+
+/**
+ * One page of a category (or search) listing with its total, facet counts and price bounds.
+ * Filters combine with AND across types and OR within a multi-select type. Each facet counts
+ * with every active filter except its own, so a shopper sees what ticking another value gives.
+ * Two round trips, run side by side: the page of products, and one aggregate query that yields the
+ * total, the price bounds and every facet (UNION ALL over one materialised base set).
+ */
+export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
+  const { conditions, active, price } = conditionsOf(query);
+  const priceType = query.filterTypes.find((f) => f.name === PRICE_RANGE);
+  const valueTypes = query.filterTypes.filter((f) => f.name !== PRICE_RANGE);
+
+  const selects: SQL[] = [
+    sql`SELECT -1 AS t, NULL::text AS v, count(*)::int AS n, NULL::int AS lo, NULL::int AS hi FROM base b WHERE ${whereAll(conditions)}`,
+    sql`SELECT -2, NULL, 0, min(b.effective_price_cents)::int, max(b.effective_price_cents)::int FROM base b
+        WHERE ${whereAll(conditions, priceType ? String(priceType.id) : undefined)}`,
+  ];
+  for (const type of valueTypes) {
+    const column = COLUMN_OF[type.name]!;
+    const id = sql.raw(String(Math.trunc(type.id)));
+    selects.push(sql`SELECT * FROM (SELECT ${id} AS t, ${column} AS v, count(*)::int AS n, NULL::int AS lo, NULL::int AS hi FROM base b
+      WHERE ${whereAll(conditions, String(type.id))} AND coalesce(${column}, '') <> ''
+      GROUP BY ${column} ORDER BY count(*) DESC, ${column} LIMIT ${MAX_FACET_VALUES}) f${sql.raw(String(type.id))}`);
+  }
+  if (query.withTagFacet) {
+    selects.push(sql`SELECT -3, t.tag, count(*)::int, NULL::int, NULL::int FROM base b
+      JOIN product_tags t ON t.art_no = b.art_no WHERE ${whereAll(conditions, "tags")} GROUP BY t.tag`);
+  }
+  const aggregate = db.execute(sql`
+    WITH base AS MATERIALIZED (
+      SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents
+      FROM products b WHERE ${baseFrom(query)}
+    )
+    ${sql.join(selects, sql` UNION ALL `)}`);
+
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const requested = Math.max(1, query.page);
+  const [aggRows, firstPage] = await Promise.all([aggregate, productPage(db, query, conditions, requested)]);
+
+  const rows = rowsOf<{ t: number; v: string | null; n: number; lo: number | null; hi: number | null }>(aggRows);
+  const total = Number(rows.find((r) => Number(r.t) === -1)?.n ?? 0);
+  const bounds = rows.find((r) => Number(r.t) === -2);
+  const priceBounds =
+    bounds?.lo != null && bounds.hi != null
+      ? { min: Math.floor(Number(bounds.lo) / 100), max: Math.max(Math.ceil(Number(bounds.hi) / 100), Math.floor(Number(bounds.lo) / 100) + 1) }
+      : DEFAULT_PRICE_BOUNDS;
+
+  const totalPages = totalPagesOf(total, pageSize);
+  const page = Math.min(requested, totalPages);
+  // A page past the end (stale link) shows the last page rather than an empty one.
+  const products = page === requested ? firstPage : await productPage(db, query, conditions, page);
+
+  const facets: Facet[] = valueTypes.map((type) => {
+    const selected = query.filters[type.id] ?? [];
+    const values: FacetValue[] = rows
+      .filter((r) => Number(r.t) === type.id && r.v != null)
+      .map((r) => ({ value: r.v!, count: Number(r.n), selected: selected.includes(r.v!) }));
+    // A selected value stays visible (to untick) even when other filters leave it no products.
+    for (const value of type.kind === "select" ? selected.slice(0, 1) : selected) {
+      if (!values.some((v) => v.value === value)) values.push({ value, count: 0, selected: true });
+    }
+    values.sort((a, b) => a.value.localeCompare(b.value, "nl", { sensitivity: "base" }));
+    return { ...type, values };
+  });
+  if (priceType) facets.push({ ...priceType, values: [] });
+
+  const selectedTags = query.tags ?? [];
+  const tagFacet: TagFacet[] = rows
+    .filter((r) => Number(r.t) === -3 && r.v != null)
+    .map((r) => ({ tag: r.v!, count: Number(r.n), selected: selectedTags.includes(r.v!) }));
+  for (const tag of selectedTags) if (!tagFacet.some((t) => t.tag === tag)) tagFacet.push({ tag, count: 0, selected: true });
+  tagFacet.sort((a, b) => a.tag.localeCompare(b.tag, "nl", { sensitivity: "base" }));
+
+  return { products, total, page, totalPages, facets, priceBounds, priceFilter: price, activeFilters: active, tagFacet };
+}
+
+export type GridRow = ProductSummary & { categoryName: string | null };
+
+/** The /products-grid table: every listed product by ArtNo, 20 a page, with its category name. */
+export async function listGridProducts(
+  db: Db,
+  page: number,
+  pageSize = PAGE_SIZE,
+): Promise<{ rows: GridRow[]; total: number; page: number; totalPages: number }> {
+  const [countRows] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE is_listed`));
+  const total = Number(countRows?.n ?? 0);
+  const totalPages = totalPagesOf(total, pageSize);
+  const current = Math.min(Math.max(1, page), totalPages);
+  const rows = rowsOf<ProductRow & { category_name: string | null }>(
+    await db.execute(sql`
+      SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
+             b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity, c.name AS category_name
+      FROM products b
+      LEFT JOIN stock s ON s.art_no = b.art_no
+      LEFT JOIN product_categories c ON c.id = b.category_id
+      WHERE b.is_listed
+      ORDER BY b.art_no
+      LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`),
+  );
+  return { rows: rows.map((r) => ({ ...toSummary(r), categoryName: r.category_name })), total, page: current, totalPages };
+}
