@@ -1,12 +1,78 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/_shop";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { getNavCategories } from "~/domain/catalog/nav-categories.server";
 
-// Placeholder: the header, navigation and footer are filled in by the layout work.
-export default function ShopLayout() {
+/** A route that starts with a full-bleed hero sets `handle = { heroHeader: true }`. */
+export type ShopHandle = { heroHeader?: boolean };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  let categories: Awaited<ReturnType<typeof getNavCategories>> = {};
+  try {
+    categories = await getNavCategories(context.db);
+  } catch (error) {
+    // The hover menus are a convenience: a failing lookup must not take every page down.
+    context.logger.error({ err: error }, "nav categories failed");
+  }
+  return { categories, shopEmail: context.config.shopEmail };
+}
+
+function useHeroHeader() {
+  return useMatches().some((m) => (m.handle as ShopHandle | undefined)?.heroHeader === true);
+}
+
+function Shell({ children, hero }: { children: React.ReactNode; hero: boolean }) {
+  // The ErrorBoundary renders this shell too, and there the loader data may be missing.
+  const data = useRouteLoaderData<typeof loader>("routes/_shop");
   return (
     <div className="flex min-h-dvh flex-col">
-      <main id="inhoud" className="flex-1">
-        <Outlet />
+      <a
+        href="#inhoud"
+        className="sr-only z-[60] rounded-md bg-brand-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Naar inhoud
+      </a>
+      <SiteHeader categories={data?.categories ?? {}} hero={hero} />
+      <main id="inhoud" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
       </main>
+      <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
     </div>
+  );
+}
+
+export default function ShopLayout() {
+  const hero = useHeroHeader();
+  return (
+    <Shell hero={hero}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Errors of shop pages (404s included) render inside the header and footer, in Dutch. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Pagina niet gevonden" : "Er is een fout opgetreden";
+  const message = notFound
+    ? "De pagina die je zoekt bestaat niet (meer). Misschien vind je het via de homepage of ons assortiment."
+    : "Er ging iets mis aan onze kant. Probeer het later opnieuw.";
+  return (
+    <Shell hero={false}>
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p className="text-sm font-semibold text-accent-700">{notFound ? "404" : "Fout"}</p>
+        <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+        <p className="mt-4 text-muted">{message}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+            Naar de homepage
+          </Link>
+          <Link to="/products" className="inline-flex h-10 items-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface">
+            Bekijk alle producten
+          </Link>
+        </div>
+      </section>
+    </Shell>
   );
 }

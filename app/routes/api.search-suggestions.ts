@@ -1,4 +1,16 @@
-// Placeholder until this resource is built.
-export function loader() {
-  return new Response("Niet gevonden", { status: 404 });
+import { data } from "react-router";
+import type { Route } from "./+types/api.search-suggestions";
+import { searchSuggestions, type SearchSuggestion } from "~/domain/catalog/search.server";
+
+/** GET ?q=… → the header's search suggestions (spec 2 §7.3). Errors are logged and yield an empty list (§7.5). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  let results: SearchSuggestion[] = [];
+  try {
+    results = await searchSuggestions(context.db, q.slice(0, 100));
+  } catch (error) {
+    context.logger.error({ err: error }, "search suggestions failed");
+  }
+  // Short private caching: typing the same prefix twice (backspace, retype) costs no query.
+  return data({ results }, { headers: { "Cache-Control": "private, max-age=30" } });
 }

@@ -1,4 +1,99 @@
-// Placeholder until this page is built.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">product.$artNo</h1>;
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/product.$artNo";
+import { ProductDetailView } from "~/components/product/product-detail";
+import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
+import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalog/product.server";
+import { formatEuro } from "~/domain/money/money";
+import { useNonce } from "~/lib/nonce";
+import { pageMeta } from "~/lib/seo";
+
+export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
+  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  if (!loaderData) {
+    return pageMeta({
+      title: "Product Niet Gevonden",
+      description: "Dit product bestaat niet of is niet meer leverbaar.",
+      origin,
+      path: `/product/${params.artNo}`,
+      noindex: true,
+    });
+  }
+  const { product, description } = loaderData;
+  const tags = pageMeta({
+    title: `${product.shortDescription} – ${product.brand}`,
+    description,
+    origin,
+    path: `/product/${product.artNo}`,
+  });
+  const image = product.images[0];
+  if (image && origin) tags.push({ property: "og:image", content: absoluteUrl(image, origin) });
+  return tags;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const artNo = parseArtNo(params.artNo);
+  if (artNo === null) throw data("Ongeldig product ID", { status: 400 });
+  const product = await getProductDetail(context.db, artNo);
+  if (!product) throw data("Product Niet Gevonden", { status: 404 });
+  const summary = plainTextSummary(product.descriptionHtml);
+  const description =
+    summary || `${product.shortDescription} van ${product.brand} voor ${formatEuro(product.effectivePriceCents)} bij Trapkracht.`;
+  const jsonLd = serializeJsonLd(
+    productJsonLd(
+      {
+        artNo: product.artNo,
+        name: product.shortDescription,
+        brand: product.brand,
+        description: plainTextSummary(product.descriptionHtml, 5000),
+        images: product.images.length ? product.images : ["/placeholder.svg"],
+        priceCents: product.effectivePriceCents,
+        stockQuantity: product.stockQuantity,
+        url: `${context.config.publicUrl}/product/${product.artNo}`,
+      },
+      context.config.publicUrl,
+    ),
+  );
+  return { product, description, jsonLd };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  return (
+    <>
+      <ProductDetailView product={loaderData.product} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // The browser hides nonces from the DOM, so the client renders "" here on purpose.
+        suppressHydrationWarning
+        // Escaped JSON (serializeJsonLd), not HTML: nothing in it can close the element.
+        dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }}
+      />
+    </>
+  );
+}
+
+/** Invalid id (400), unknown or unlisted product (404), or a failed lookup, inside the shop layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Fout bij laden product";
+  let message = "Kon productgegevens niet laden.";
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    title = "Ongeldig product ID";
+    message = "Dit is geen geldig artikelnummer.";
+  } else if (isRouteErrorResponse(error) && error.status === 404) {
+    title = "Product Niet Gevonden";
+    message = "Dit product bestaat niet of is niet meer leverbaar.";
+  }
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-muted">{message}</p>
+      <Link
+        to="/products"
+        className="mt-8 inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+      >
+        Bekijk alle producten
+      </Link>
+    </section>
+  );
 }

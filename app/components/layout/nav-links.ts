@@ -1,0 +1,11 @@
+/** The header's links, in the order of spec 1 §2.2. The first three open a hover menu of subcategories. */
+export const NAV_LINKS = [
+  { href: "/sportvoeding", label: "Sportvoeding", categoryId: 164 },
+  { href: "/onderhoud", label: "Onderhoud", categoryId: 16 },
+  { href: "/fietsonderdelen", label: "Fietsonderdelen", categoryId: 8 },
+  { href: "/blog", label: "Blog" },
+  { href: "/contact", label: "Contact" },
+  { href: "/cart", label: "Winkelwagen" },
+] as const satisfies ReadonlyArray<{ href: string; label: string; categoryId?: number }>;
+
+export type NavCategories = Record<number, { id: number; name: string }[]>;
