@@ -48,7 +48,7 @@ export async function getCategoryPath(db: Db, id: number): Promise<Category[]> {
       WHERE up.depth < ${MAX_DEPTH}
     )
     SELECT id, name, parent_id, image_url, level::int AS level, depth FROM up ORDER BY depth DESC`);
-  return rowsOf(rows).map((r) => ({
+  return rowsOf<{ id: number; name: string; parent_id: number | null; image_url: string | null; level: number }>(rows).map((r) => ({
     id: Number(r.id),
     name: r.name,
     parentId: r.parent_id == null ? null : Number(r.parent_id),
@@ -67,7 +67,7 @@ export async function getDescendantIds(db: Db, id: number): Promise<number[]> {
       WHERE down.depth < ${MAX_DEPTH}
     )
     SELECT DISTINCT id FROM down`);
-  return rowsOf(rows).map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
 }
 
 /**
@@ -98,7 +98,7 @@ export async function getChildCategories(db: Db, parentId: number): Promise<Cate
     FROM product_categories c LEFT JOIN counts ON counts.root = c.id
     WHERE c.parent_id = ${parentId}
     ORDER BY c.name, c.id`);
-  return rowsOf(rows).map((r) => ({
+  return rowsOf<{ id: number; name: string; parent_id: number | null; image_url: string | null; level: number; product_count: number }>(rows).map((r) => ({
     id: Number(r.id),
     name: r.name,
     parentId: r.parent_id == null ? null : Number(r.parent_id),
@@ -131,7 +131,7 @@ export async function getCategoryTree(db: Db): Promise<CategoryTreeNode[]> {
     ),
   ]);
   const own = new Map<number, number>();
-  for (const r of rowsOf(counts)) own.set(Number(r.category_id), Number(r.n));
+  for (const r of rowsOf<{ category_id: number; n: number }>(counts)) own.set(Number(r.category_id), Number(r.n));
 
   const nodes = new Map<number, CategoryTreeNode>();
   for (const c of categories) nodes.set(c.id, { id: c.id, name: c.name, productCount: 0, children: [] });

@@ -1,0 +1,159 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useRef } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
+import type { Facet, PriceBounds } from "~/domain/catalog/listing.server";
+import { type ListingParams, serializeListingParams } from "~/domain/catalog/listing-params";
+import { fieldsOf, HiddenFields } from "./hidden-fields";
+import { PriceRange } from "./price-range";
+import { SyncedChoice } from "./synced-choice";
+import { useHydrated } from "./use-hydrated";
+
+export type FilterPanelProps = {
+  /** The page the form submits to (GET), e.g. "/products". */
+  action: string;
+  params: ListingParams;
+  facets: Facet[];
+  priceBounds: PriceBounds;
+  priceFilter: { min: number; max: number } | null;
+  /** Also keep these query keys (page-specific state such as the quiz). */
+  keepFields?: [string, string][];
+};
+
+/**
+ * The filter form: checkboxes (multi-select), radios (select) and a price range. It is a plain GET
+ * form, so it works without JavaScript (a "Filters toepassen" button); with JavaScript every change
+ * submits at once. The server folds the form's repeated keys into the canonical comma-list URL.
+ */
+export function FilterForm({ action, params, facets, priceBounds, priceFilter, keepFields = [], idPrefix }: FilterPanelProps & { idPrefix: string }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === action;
+  const submitNow = () => {
+    // Wait a frame so the inputs show the slider's last value before the form is read.
+    requestAnimationFrame(() => {
+      if (formRef.current) void submit(formRef.current, { preventScrollReset: true });
+    });
+  };
+  // Filters start a fresh listing: page is dropped; the sort order, category, search and tags stay.
+  const hidden = fieldsOf(serializeListingParams(params), (key) => key.startsWith("filter_") || key === "page");
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action={action}
+      preventScrollReset
+      aria-busy={busy}
+      className="space-y-6"
+      onChange={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.type === "checkbox" || target.type === "radio") submitNow();
+      }}
+    >
+      <HiddenFields fields={[...hidden, ...keepFields]} />
+      {facets.map((facet) =>
+        facet.name === "price_range" ? (
+          <PriceRange
+            key={facet.id}
+            filterTypeId={facet.id}
+            label={facet.displayName}
+            bounds={priceBounds}
+            value={priceFilter}
+            idPrefix={`${idPrefix}-${facet.id}`}
+            onCommit={submitNow}
+          />
+        ) : facet.values.length ? (
+          <fieldset key={facet.id}>
+            <legend className="mb-2 text-sm font-semibold">{facet.displayName}</legend>
+            <ul className="max-h-72 space-y-1 overflow-y-auto pr-1">
+              {facet.kind === "select" ? (
+                <li>
+                  <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface">
+                    <SyncedChoice
+                      type="radio"
+                      name={`filter_${facet.id}`}
+                      value=""
+                      checked={!facet.values.some((v) => v.selected)}
+                      className="size-4 accent-brand-700"
+                    />
+                    <span>Alle</span>
+                  </label>
+                </li>
+              ) : null}
+              {facet.values.map((option) => (
+                <li key={option.value}>
+                  <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface">
+                    <SyncedChoice
+                      type={facet.kind === "select" ? "radio" : "checkbox"}
+                      name={`filter_${facet.id}`}
+                      value={option.value}
+                      checked={option.selected}
+                      className="size-4 shrink-0 accent-brand-700"
+                    />
+                    <span className="flex-1 break-words">{option.value}</span>
+                    <span className="text-xs text-muted" aria-label={`${option.count} producten`}>
+                      ({option.count})
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null,
+      )}
+      {/* Without JavaScript nothing submits on change; with it, only the price inputs need Enter. */}
+      <Button type="submit" variant={hydrated ? "outline" : "default"} className="w-full">
+        Filters toepassen
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Desktop: the form in a sidebar. Mobile: a "Filters" button opening the sheet with the same form;
+ * before JavaScript runs, a <details> disclosure does that job.
+ */
+export function FilterPanel(props: FilterPanelProps & { activeCount: number }) {
+  const hydrated = useHydrated();
+  const { activeCount, ...formProps } = props;
+  const label = activeCount ? `Filters (${activeCount})` : "Filters";
+  return (
+    <>
+      <aside aria-labelledby="filters-kop" className="hidden w-64 shrink-0 md:block">
+        <h2 id="filters-kop" className="mb-4 text-lg font-semibold">
+          Filters
+        </h2>
+        <FilterForm {...formProps} idPrefix="zijbalk" />
+      </aside>
+      <div className="md:hidden">
+        {hydrated ? (
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="outline" className="w-full">
+                <SlidersHorizontal aria-hidden />
+                {label}
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" title="Filters">
+              <FilterForm {...formProps} idPrefix="paneel" />
+            </SheetContent>
+          </Sheet>
+        ) : (
+          <details className="rounded-md border border-line p-3">
+            <summary className="flex cursor-pointer items-center gap-2 font-medium">
+              <SlidersHorizontal aria-hidden className="size-4" />
+              {label}
+            </summary>
+            <div className="mt-4">
+              <FilterForm {...formProps} idPrefix="paneel" />
+            </div>
+          </details>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import type { PageItem } from "~/domain/catalog/pagination";
+import { cn } from "~/lib/cn";
+
+const cell = "inline-flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-medium";
+
+/** Page links with previous/next; the current page is marked for screen readers too. */
+export function PaginationNav({
+  items,
+  page,
+  totalPages,
+  hrefFor,
+  className,
+}: {
+  items: PageItem[];
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+  className?: string;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Paginering" className={cn("mt-8 flex justify-center", className)}>
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        <li>
+          {page > 1 ? (
+            <Link to={hrefFor(page - 1)} className={cn(cell, "border-line hover:bg-surface")} rel="prev">
+              <ChevronLeft aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">Vorige</span>
+            </Link>
+          ) : (
+            <span className={cn(cell, "border-line text-muted opacity-50")} aria-disabled="true">
+              <ChevronLeft aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">Vorige</span>
+            </span>
+          )}
+        </li>
+        {items.map((item) =>
+          item.kind === "ellipsis" ? (
+            <li key={item.key} aria-hidden className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to={hrefFor(item.page)}
+                aria-current={item.page === page ? "page" : undefined}
+                aria-label={`Pagina ${item.page}`}
+                className={cn(
+                  cell,
+                  item.page === page ? "border-brand-700 bg-brand-700 text-white" : "border-line hover:bg-surface",
+                )}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < totalPages ? (
+            <Link to={hrefFor(page + 1)} className={cn(cell, "border-line hover:bg-surface")} rel="next">
+              <span className="sr-only sm:not-sr-only">Volgende</span>
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span className={cn(cell, "border-line text-muted opacity-50")} aria-disabled="true">
+              <span className="sr-only sm:not-sr-only">Volgende</span>
+              <ChevronRight aria-hidden className="size-4" />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

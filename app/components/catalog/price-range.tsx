@@ -1,0 +1,114 @@
+import { Slider } from "radix-ui";
+import { useEffect, useState } from "react";
+import { Input } from "~/components/ui/input";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * Two whole-euro inputs (filter_{id}_min / _max) inside the filter GET form. With JavaScript a
+ * Radix slider drives them and submits when released; an untouched range sends empty inputs, so
+ * submitting the form for another filter never adds a price filter by accident.
+ */
+export function PriceRange({
+  filterTypeId,
+  label,
+  bounds,
+  value,
+  idPrefix,
+  onCommit,
+}: {
+  filterTypeId: number;
+  label: string;
+  bounds: { min: number; max: number };
+  value: { min: number; max: number } | null;
+  idPrefix: string;
+  onCommit?: () => void;
+}) {
+  const hydrated = useHydrated();
+  const lowBound = Math.min(bounds.min, value?.min ?? bounds.min);
+  const highBound = Math.max(bounds.max, value?.max ?? bounds.max);
+  const initial: [number, number] = [value?.min ?? lowBound, value?.max ?? highBound];
+  const [range, setRange] = useState<[number, number]>(initial);
+  const key = `${initial[0]}-${initial[1]}-${lowBound}-${highBound}`;
+  // A new page (other filters, other category) brings new bounds: start from them again.
+  useEffect(() => setRange(initial), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const touched = range[0] !== lowBound || range[1] !== highBound;
+  const minId = `${idPrefix}-prijs-min`;
+  const maxId = `${idPrefix}-prijs-max`;
+  const inputProps = (which: 0 | 1) =>
+    hydrated
+      ? {
+          value: touched ? String(range[which]) : "",
+          onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+            const n = Number(e.target.value);
+            if (e.target.value === "" || !Number.isFinite(n)) return;
+            setRange((r) => (which === 0 ? [n, r[1]] : [r[0], n]));
+          },
+        }
+      : { defaultValue: value ? String(which === 0 ? value.min : value.max) : "" };
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 text-sm font-semibold">{label}</legend>
+      {hydrated ? (
+        <Slider.Root
+          className="relative flex h-5 w-full touch-none items-center select-none"
+          min={lowBound}
+          max={highBound}
+          step={1}
+          minStepsBetweenThumbs={0}
+          value={range}
+          onValueChange={(v) => setRange([v[0] ?? lowBound, v[1] ?? highBound])}
+          onValueCommit={() => onCommit?.()}
+        >
+          <Slider.Track className="relative h-1.5 grow rounded-full bg-line">
+            <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
+          </Slider.Track>
+          <Slider.Thumb
+            aria-label="Minimumprijs"
+            className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          <Slider.Thumb
+            aria-label="Maximumprijs"
+            className="block size-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+        </Slider.Root>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor={minId} className="text-xs text-muted">
+            Min (€)
+          </label>
+          <Input
+            id={minId}
+            type="number"
+            inputMode="numeric"
+            name={`filter_${filterTypeId}_min`}
+            min={0}
+            step={1}
+            placeholder={String(lowBound)}
+            {...inputProps(0)}
+          />
+        </div>
+        <span aria-hidden className="pb-2 text-muted">
+          –
+        </span>
+        <div className="flex-1">
+          <label htmlFor={maxId} className="text-xs text-muted">
+            Max (€)
+          </label>
+          <Input
+            id={maxId}
+            type="number"
+            inputMode="numeric"
+            name={`filter_${filterTypeId}_max`}
+            min={0}
+            step={1}
+            placeholder={String(highBound)}
+            {...inputProps(1)}
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

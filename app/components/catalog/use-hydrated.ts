@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/**
+ * False during server rendering and the first client render, true once React runs in the browser:
+ * the switch between the no-JavaScript fallbacks (submit buttons, <details>) and the enhanced UI.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
