@@ -1,7 +1,31 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
 import type { Logger } from "~/lib/logger.server";
+import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
+import { DEMO_PRODUCT_COUNT } from "./product-generator";
 
-// Placeholder: the deterministic demo catalogue is generated here.
-export async function seedDemoIfEmpty(_db: Db, _logger: Logger): Promise<null | Record<string, number>> {
-  return null;
+/**
+ * Creates the deterministic demo shop on first start: categories and filters, 640 products,
+ * carousel, blog, quiz and settings, then the filter-value cache. Does nothing (returns null) as
+ * soon as any product exists, so a real catalogue is never touched. All or nothing: one transaction.
+ */
+export async function seedDemoIfEmpty(db: Db, logger: Logger): Promise<null | Record<string, number>> {
+  if (await hasProducts(db)) return null;
+  const started = performance.now();
+  const counts = await db.transaction(async (tx) => {
+    // A second app instance starting at the same moment waits here instead of seeding twice.
+    await tx.execute(sqlLock);
+    if (await hasProducts(tx)) return null;
+    const reference = await insertReferenceData(tx);
+    const inserted = await insertProducts(tx, DEMO_PRODUCT_COUNT);
+    const content = await insertContent(tx);
+    const filterValues = await rebuildFilterValueCache(tx);
+    return { ...reference, ...inserted, ...content, filterValues };
+  });
+  if (counts) logger.debug({ ms: Math.round(performance.now() - started) }, "demo seed finished");
+  return counts;
 }
+
+/** Transaction-scoped advisory lock; the key is an arbitrary constant for "demo seed". */
+const sqlLock = sql`SELECT pg_advisory_xact_lock(20260101)`;

@@ -1,0 +1,146 @@
+/**
+ * Writes the generated catalogue: reference data (filter types, categories, category filters),
+ * products with their stock and tags in multi-row batches, and the fixed shop content.
+ * Shared by the demo seed at start-up and by `npm run db:seed`.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import {
+  blogPosts,
+  carouselSlides,
+  categoryFilters,
+  filterTypes,
+  productCategories,
+  products,
+  productTags,
+  quizQuestions,
+  siteSettings,
+  stock,
+} from "~/db/schema";
+import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
+import { CATEGORY_SEEDS, categoryFilterSeeds, categoryImageUrl, FILTER_TYPE_SEEDS } from "./categories";
+import { BLOG_SEEDS, CAROUSEL_SEEDS, QUIZ_SEEDS } from "./content";
+import { DEMO_SEED, generateProducts, type GeneratedProduct } from "./product-generator";
+
+/** Rows per INSERT statement: ~20 columns × 1000 rows stays far below PostgreSQL's 65 535 parameters. */
+export const BATCH_SIZE = 1000;
+
+/** Filter types, categories and category filters; existing rows are left alone. */
+export async function insertReferenceData(db: Db): Promise<{ categories: number; categoryFilters: number }> {
+  await db
+    .insert(filterTypes)
+    .values(FILTER_TYPE_SEEDS.map((f) => ({ ...f })))
+    .onConflictDoNothing();
+  await db
+    .insert(productCategories)
+    .values(CATEGORY_SEEDS.map((c) => ({ ...c, imageUrl: categoryImageUrl(c.id) })))
+    .onConflictDoNothing();
+  // category_filters has no natural key: only fill it when no category has filters yet.
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(categoryFilters);
+  const filterRows = categoryFilterSeeds();
+  if ((existing?.n ?? 0) === 0) await db.insert(categoryFilters).values(filterRows);
+  return { categories: CATEGORY_SEEDS.length, categoryFilters: filterRows.length };
+}
+
+function productRow(p: GeneratedProduct): typeof products.$inferInsert {
+  return {
+    artNo: p.artNo,
+    brand: p.brand,
+    shortDescription: p.shortDescription,
+    // Supplier HTML is untrusted: it is stored only after sanitising, like a real import.
+    longDescriptionHtml: p.longDescriptionHtml == null ? null : sanitizeSupplierHtml(p.longDescriptionHtml),
+    consumerPriceCents: p.consumerPriceCents,
+    discountedPriceCents: p.discountedPriceCents,
+    categoryId: p.categoryId,
+    status: p.status,
+    images: p.images,
+    articleKeyword: p.articleKeyword,
+    colour: p.colour,
+    material: p.material,
+    size: p.size,
+    type: p.type,
+    vatRate: p.vatRate,
+    ingredients: p.ingredients,
+    allergens: p.allergens,
+    nutrition: p.nutrition,
+    createdAt: p.createdAt,
+    updatedAt: p.createdAt,
+  };
+}
+
+async function insertProductBatch(db: Db, batch: GeneratedProduct[]): Promise<{ stock: number; tags: number }> {
+  await db.insert(products).values(batch.map(productRow));
+  const stockRows = batch
+    .filter((p) => p.stockQuantity !== null)
+    .map((p) => ({ artNo: p.artNo, quantity: p.stockQuantity, updatedAt: p.createdAt }));
+  if (stockRows.length) await db.insert(stock).values(stockRows);
+  const tagRows = batch.flatMap((p) => p.tags.map((tag) => ({ artNo: p.artNo, tag })));
+  // Tags are fewer columns but more rows; split to keep statements a sensible size.
+  for (let i = 0; i < tagRows.length; i += BATCH_SIZE * 2) {
+    await db.insert(productTags).values(tagRows.slice(i, i + BATCH_SIZE * 2));
+  }
+  return { stock: stockRows.length, tags: tagRows.length };
+}
+
+export type ProductInsertOptions = {
+  seed?: number;
+  /** One transaction per batch (large catalogues) instead of relying on the caller's transaction. */
+  transactionPerBatch?: boolean;
+  onProgress?: (done: number, total: number) => void;
+};
+
+/** Generates and inserts `count` products (art numbers from 10001) with stock rows and tags. */
+export async function insertProducts(
+  db: Db,
+  count: number,
+  options: ProductInsertOptions = {},
+): Promise<{ products: number; stock: number; tags: number }> {
+  const totals = { products: 0, stock: 0, tags: 0 };
+  let batch: GeneratedProduct[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    const result = options.transactionPerBatch
+      ? await db.transaction((tx) => insertProductBatch(tx, current))
+      : await insertProductBatch(db, current);
+    totals.products += current.length;
+    totals.stock += result.stock;
+    totals.tags += result.tags;
+    options.onProgress?.(totals.products, count);
+  };
+  for (const product of generateProducts(count, options.seed ?? DEMO_SEED)) {
+    batch.push(product);
+    if (batch.length >= BATCH_SIZE) await flush();
+  }
+  await flush();
+  return totals;
+}
+
+/** Carousel, blog, quiz and site settings; each only when its table is still empty. */
+export async function insertContent(db: Db): Promise<{ slides: number; blogPosts: number; quizQuestions: number }> {
+  const counts = { slides: 0, blogPosts: 0, quizQuestions: 0 };
+  const isEmpty = async (table: typeof carouselSlides | typeof blogPosts | typeof quizQuestions) => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+    return (row?.n ?? 0) === 0;
+  };
+  if (await isEmpty(carouselSlides)) {
+    await db.insert(carouselSlides).values([...CAROUSEL_SEEDS]);
+    counts.slides = CAROUSEL_SEEDS.length;
+  }
+  if (await isEmpty(blogPosts)) {
+    await db.insert(blogPosts).values([...BLOG_SEEDS]).onConflictDoNothing();
+    counts.blogPosts = BLOG_SEEDS.length;
+  }
+  if (await isEmpty(quizQuestions)) {
+    await db.insert(quizQuestions).values([...QUIZ_SEEDS]);
+    counts.quizQuestions = QUIZ_SEEDS.length;
+  }
+  await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+  return counts;
+}
+
+export async function hasProducts(db: Db): Promise<boolean> {
+  const rows = await db.select({ artNo: products.artNo }).from(products).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,42 @@
+/**
+ * `npm run db:seed`: builds a catalogue of any size (the demo size by default, 100 000 for
+ * benchmarks) from the same generator, so a big catalogue has the demo's categories and
+ * attribute distributions, with a few thousand products per leaf category.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
+import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
+import { DEMO_SEED } from "./product-generator";
+
+export type SeedCatalogueOptions = {
+  products: number;
+  /** Empty the catalogue tables first (products, stock, tags, categories, filters and the cache). */
+  reset?: boolean;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+};
+
+export class CatalogueNotEmptyError extends Error {}
+
+export async function seedCatalogue(db: Db, options: SeedCatalogueOptions): Promise<Record<string, number>> {
+  if (options.reset) {
+    await db.execute(
+      sql`TRUNCATE product_tags, stock, filter_values_cache, category_filters, products, product_categories, filter_types`,
+    );
+  } else if (await hasProducts(db)) {
+    throw new CatalogueNotEmptyError("Er staan al producten in de database; gebruik --reset om opnieuw te beginnen.");
+  }
+  const reference = await db.transaction((tx) => insertReferenceData(tx));
+  // One transaction per batch of 1000: a huge catalogue does not hold one enormous transaction open.
+  const inserted = await insertProducts(db, options.products, {
+    seed: options.seed ?? DEMO_SEED,
+    transactionPerBatch: true,
+    onProgress: options.onProgress,
+  });
+  const content = await db.transaction((tx) => insertContent(tx));
+  const filterValues = await rebuildFilterValueCache(db);
+  // Fresh statistics so the planner uses the partial indexes right away.
+  await db.execute(sql`ANALYZE`);
+  return { ...reference, ...inserted, ...content, filterValues };
+}
