@@ -1,4 +1,111 @@
-// Placeholder until this page is built.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">blog.$slug</h1>;
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { ArrowLeft, CalendarDays, User } from "lucide-react";
+import type { Route } from "./+types/blog.$slug";
+import { BlogImage } from "~/components/blog/blog-image";
+import { rootOrigin } from "~/components/content/static-page";
+import { buttonVariants } from "~/components/ui/button";
+import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
+import { getBlogPost } from "~/domain/content/blog.server";
+import { formatDutchDate } from "~/domain/content/format-date";
+import { pageMeta } from "~/lib/seo";
+
+const NOT_FOUND_TITLE = "Blogpost Niet Gevonden";
+
+export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
+  const origin = rootOrigin(matches);
+  if (!loaderData) {
+    return pageMeta({
+      title: NOT_FOUND_TITLE,
+      description: "Deze blogpost bestaat niet (meer).",
+      origin,
+      path: `/blog/${params.slug}`,
+      noindex: true,
+    });
+  }
+  const { post } = loaderData;
+  return pageMeta({
+    title: post.title,
+    description: post.excerpt,
+    origin,
+    path: `/blog/${post.slug}`,
+    image: post.featuredImage ?? post.thumbnail ?? undefined,
+  });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getBlogPost(context.db, params.slug);
+  if (!post) throw data(null, { status: 404 });
+  // Stored HTML is the shop's own, but it is sanitised on the way out all the same.
+  const { contentHtml, ...rest } = post;
+  return { post: { ...rest, html: sanitizeSupplierHtml(contentHtml) } };
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article>
+      <header className="bg-brand-50">
+        <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
+          <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <ArrowLeft aria-hidden className="size-4" />
+            Alle blogposts
+          </Link>
+          <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-brand-900 sm:text-4xl">{post.title}</h1>
+          <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden className="size-4" />
+              <time dateTime={post.publishedOn}>{formatDutchDate(post.publishedOn)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <User aria-hidden className="size-4" />
+              <span>
+                <span className="sr-only">Auteur: </span>
+                {post.author}
+              </span>
+            </span>
+          </p>
+          <p className="mt-4 text-lg text-ink/80">{post.excerpt}</p>
+        </div>
+        <div className="mx-auto max-w-4xl px-4 pt-8 sm:px-6">
+          <div className="aspect-[16/9] translate-y-0 overflow-hidden rounded-t-xl bg-surface sm:rounded-xl">
+            <BlogImage
+              featuredImage={post.featuredImage}
+              thumbnail={post.thumbnail}
+              alt=""
+              width={1280}
+              height={720}
+              fetchPriority="high"
+              className="size-full object-cover"
+            />
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <div className="prose-shop" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <footer className="mt-12 border-t border-line pt-6">
+          <Link to="/blog" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeft aria-hidden />
+            Terug naar de blog
+          </Link>
+        </footer>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-brand-900">{notFound ? NOT_FOUND_TITLE : "Er is een fout opgetreden"}</h1>
+      <p className="mt-4 text-muted">
+        {notFound
+          ? "Deze blogpost bestaat niet (meer). Misschien is de link verouderd of verkeerd overgenomen."
+          : "De blogpost kon niet worden geladen. Probeer het later opnieuw."}
+      </p>
+      <Link to="/blog" className={buttonVariants({ className: "mt-8" })}>
+        Naar alle blogposts
+      </Link>
+    </div>
+  );
 }

@@ -1,4 +1,85 @@
-// Placeholder until this page is built.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">home</h1>;
+import type { Route } from "./+types/home";
+import { BlogCard } from "~/components/blog/blog-card";
+import { ProductCard } from "~/components/catalog/product-card";
+import { rootOrigin } from "~/components/content/static-page";
+import { HeroCarousel } from "~/components/home/hero-carousel";
+import { HomeSection, InfoCards, SportvoedingTile } from "~/components/home/home-sections";
+import { getFeaturedProducts } from "~/domain/catalog/featured.server";
+import { listBlogPosts } from "~/domain/content/blog.server";
+import { listActiveSlides } from "~/domain/content/carousel.server";
+import { pageMeta, SHOP_NAME } from "~/lib/seo";
+
+/** The layout lets the header overlay the hero carousel. */
+export const handle = { heroHeader: true };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: SHOP_NAME,
+    description:
+      "Fietsonderdelen, onderhoudsmiddelen en sportvoeding. Gratis verzending vanaf €50, voor 18:00 besteld is binnen 1 werkdag bezorgd.",
+    origin: rootOrigin(matches),
+    path: "/",
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [slides, featured, posts] = await Promise.all([
+    listActiveSlides(context.db),
+    getFeaturedProducts(context.db, 4),
+    listBlogPosts(context.db, { limit: 2 }),
+  ]);
+  // Featured products are random per request: shared caches must not keep one pick.
+  return { slides, featured, posts };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-cache" };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { slides, featured, posts } = loaderData;
+  return (
+    <div className="pb-16">
+      <h1 className="sr-only">Trapkracht: fietsonderdelen, onderhoud en sportvoeding</h1>
+      <HeroCarousel slides={slides} />
+
+      <div className="mx-auto mt-10 max-w-6xl px-4 sm:px-6">
+        <SportvoedingTile />
+      </div>
+
+      {featured.length > 0 ? (
+        <div className="mt-14">
+          <HomeSection id="uitgelicht" title="Uitgelichte producten" more={{ to: "/products", label: "Alle producten" }}>
+            <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+              {featured.map((product) => (
+                <li key={product.artNo} className="flex [&>article]:w-full">
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          </HomeSection>
+        </div>
+      ) : null}
+
+      <div className="mt-14">
+        <HomeSection id="service" title="Waarom Trapkracht">
+          <InfoCards />
+        </HomeSection>
+      </div>
+
+      {posts.length > 0 ? (
+        <div className="mt-14">
+          <HomeSection id="blog" title="Laatste blogposts" more={{ to: "/blog", label: "Naar de blog" }}>
+            <ul className="grid gap-6 md:grid-cols-2">
+              {posts.map((post) => (
+                <li key={post.slug} className="flex [&>article]:w-full">
+                  <BlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+          </HomeSection>
+        </div>
+      ) : null}
+    </div>
+  );
 }

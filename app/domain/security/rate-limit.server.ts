@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+
+export type RateLimitResult = { allowed: boolean; count: number; limit: number };
+
+/**
+ * A fixed-window counter on the shared rate_limits table: one atomic upsert per hit, so several app
+ * instances on one database count together. The window is cut from the database clock (not the app's),
+ * so instances with skewed clocks still agree. `key` names the limit and subject, e.g. "contact:ip:1.2.3.4".
+ */
+export async function hitRateLimit(
+  db: Pick<Db, "execute">,
+  opts: { key: string; limit: number; windowSeconds: number },
+): Promise<RateLimitResult> {
+  const window = Math.max(1, Math.floor(opts.windowSeconds));
+  const result = await db.execute<{ count: number }>(sql`
+    INSERT INTO rate_limits (key, window_start, count)
+    VALUES (${opts.key}, to_timestamp(floor(extract(epoch FROM now()) / ${window}::int) * ${window}::int), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = excluded.window_start
+    RETURNING count::int AS count`);
+  const rows = Array.isArray(result) ? (result as { count: number }[]) : ((result as { rows: { count: number }[] }).rows ?? []);
+  const count = Number(rows[0]?.count ?? 0);
+  return { allowed: count <= opts.limit, count, limit: opts.limit };
+}
