@@ -1,4 +1,6 @@
-// Placeholder until this page is built.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">smering</h1>;
+import { redirect } from "react-router";
+
+// /smering is a carousel link target (spec 1 §2.1) with no screen of its own: it is category 18.
+export function loader() {
+  return redirect("/products?cat=18", 302);
 }

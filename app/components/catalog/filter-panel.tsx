@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
@@ -19,6 +19,10 @@ export type FilterPanelProps = {
   priceFilter: { min: number; max: number } | null;
   /** Also keep these query keys (page-specific state such as the quiz). */
   keepFields?: [string, string][];
+  /** Query keys the extra controls set themselves, so they are not also sent as hidden fields. */
+  ownKeys?: string[];
+  /** More controls inside the same form (sportvoeding's stock order). */
+  extra?: ReactNode;
 };
 
 /**
@@ -26,7 +30,17 @@ export type FilterPanelProps = {
  * form, so it works without JavaScript (a "Filters toepassen" button); with JavaScript every change
  * submits at once. The server folds the form's repeated keys into the canonical comma-list URL.
  */
-export function FilterForm({ action, params, facets, priceBounds, priceFilter, keepFields = [], idPrefix }: FilterPanelProps & { idPrefix: string }) {
+export function FilterForm({
+  action,
+  params,
+  facets,
+  priceBounds,
+  priceFilter,
+  keepFields = [],
+  ownKeys = [],
+  extra,
+  idPrefix,
+}: FilterPanelProps & { idPrefix: string }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,7 +53,10 @@ export function FilterForm({ action, params, facets, priceBounds, priceFilter, k
     });
   };
   // Filters start a fresh listing: page is dropped; the sort order, category, search and tags stay.
-  const hidden = fieldsOf(serializeListingParams(params), (key) => key.startsWith("filter_") || key === "page");
+  const hidden = fieldsOf(
+    serializeListingParams(params),
+    (key) => key.startsWith("filter_") || key === "page" || ownKeys.includes(key),
+  );
 
   return (
     <Form
@@ -105,6 +122,7 @@ export function FilterForm({ action, params, facets, priceBounds, priceFilter, k
           </fieldset>
         ) : null,
       )}
+      {extra}
       {/* Without JavaScript nothing submits on change; with it, only the price inputs need Enter. */}
       <Button type="submit" variant={hydrated ? "outline" : "default"} className="w-full">
         Filters toepassen
