@@ -92,4 +92,13 @@ describe("shop layout: header, navigation, footer", () => {
     expect(html).toContain("Kettingen");
     expect(html).toMatch(/aria-expanded="false"[^>]*href="\/fietsonderdelen"|href="\/fietsonderdelen"[^>]*aria-expanded="false"/);
   });
+
+  it("overlays the header on the hero of a page whose handle asks for it (the home page), with the white logo", async () => {
+    const home = section((await app.html("/")).html, "header");
+    expect(home).toContain('data-variant="hero"');
+    expect(home).toContain("brightness-0 invert");
+    const about = section((await app.html("/about")).html, "header");
+    expect(about).toContain('data-variant="solid"');
+    expect(about).not.toContain("brightness-0 invert");
+  });
 });

@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { SearchBox } from "~/components/search/search-box";
 import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
@@ -8,12 +8,12 @@ import { NAV_LINKS } from "./nav-links";
 
 /** Below 768 px the nav bar gives way to this slide-up sheet with the links and the search (spec 1 §2.2). */
 export function MobileMenu({ inverted }: { inverted: boolean }) {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  // Any navigation (a link, a search, a suggestion) closes the sheet.
-  useEffect(() => setOpen(false), [location.key]);
+  // The sheet belongs to the page it was opened on: any navigation (a link, a search, a
+  // suggestion) changes location.key and so closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
+    <Sheet open={openOn === location.key} onOpenChange={(open) => setOpenOn(open ? location.key : null)}>
       <SheetTrigger
         aria-label="Menu"
         className={cn(

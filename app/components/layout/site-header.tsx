@@ -32,11 +32,12 @@ export function SiteHeader({ categories, hero }: { categories: NavCategories; he
   const inverted = hero && !compact;
   return (
     <header
+      data-variant={hero ? "hero" : "solid"}
       data-compact={compact ? "" : undefined}
       className={cn(
         "inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200",
         hero ? "fixed" : "sticky",
-        inverted ? "bg-transparent text-white" : "border-b border-line bg-white/95 text-ink backdrop-blur",
+        inverted ? "bg-transparent text-white" : "border-b border-line bg-white text-ink",
         compact && "shadow-md",
       )}
     >

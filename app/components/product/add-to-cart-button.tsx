@@ -11,7 +11,7 @@ export function AddToCartButton({ item, stockQuantity }: { item: Omit<CartItem, 
       type="button"
       variant="accent"
       size="lg"
-      className="w-full sm:w-auto"
+      className="w-full sm:w-auto sm:self-start sm:px-10"
       onClick={() => {
         const result = cartStore.addItem({ ...item, quantity: 1 }, stockQuantity);
         if (result.ok) toast.success("Product toegevoegd aan winkelwagen", { description: item.name });

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { PLACEHOLDER_IMAGE } from "~/components/catalog/product-card";
 import { cn } from "~/lib/cn";
 
@@ -8,12 +8,14 @@ import { cn } from "~/lib/cn";
  * swipeable list whose thumbnails are anchors; once hydrated, prev/next buttons appear and the
  * thumbnails show which image is in view. Scrolling stays native, so touch swiping just works.
  */
+const noopSubscribe = () => () => {};
+
 export function ImageCarousel({ images, name }: { images: string[]; name: string }) {
   const list = images.length ? images : [PLACEHOLDER_IMAGE];
   const trackRef = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // false in the server HTML and during hydration, true after: the buttons only exist when they work.
+  const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false);
 
   const slideId = (i: number) => `productafbeelding-${i + 1}`;
   const multiple = list.length > 1;

@@ -1,4 +1,4 @@
-import type { NutritionRow } from "~/db/schema";
+import type { NutritionFact } from "~/domain/catalog/product-detail";
 
 /** Ingredients, allergens and nutrition values of sports nutrition, each only when the data exists. */
 export function NutritionFacts({
@@ -8,7 +8,7 @@ export function NutritionFacts({
 }: {
   ingredients: string | null;
   allergens: string | null;
-  nutrition: NutritionRow[];
+  nutrition: NutritionFact[];
 }) {
   if (!ingredients && !allergens && nutrition.length === 0) return null;
   const hasServing = nutrition.some((r) => r.perServing);

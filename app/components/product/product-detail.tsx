@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { StockIndicator } from "~/components/catalog/product-card";
 import { Badge } from "~/components/ui/badge";
 import { offerOf } from "~/domain/catalog/offer";
-import type { ProductDetail } from "~/domain/catalog/product.server";
+import type { ProductDetail } from "~/domain/catalog/product-detail";
 import { toEuros } from "~/domain/cart/cart";
 import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";

@@ -8,7 +8,8 @@ const MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
 
 type Suggestion = { artNo: number; shortDescription: string; brand: string };
-type Lookup = { status: "idle" } | { status: "loading" } | { status: "done"; term: string; results: Suggestion[] };
+/** The last answer, for the term it answers; a newer term means a lookup is under way. */
+type Lookup = { term: string; results: Suggestion[] };
 
 /**
  * The header search: an ARIA 1.2 combobox over a GET form to /products?q=…, so without
@@ -22,38 +23,37 @@ export function SearchBox({ className, inverted = false, autoFocus = false }: { 
   const [term, setTerm] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [lookup, setLookup] = useState<Lookup>({ status: "idle" });
+  const [lookup, setLookup] = useState<Lookup | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
 
   const trimmed = term.trim();
+  const wanted = trimmed.length >= MIN_CHARS ? trimmed : "";
   useEffect(() => {
-    if (trimmed.length < MIN_CHARS) {
-      setLookup({ status: "idle" });
-      return;
-    }
+    if (!wanted) return;
     const controller = new AbortController();
-    setLookup({ status: "loading" });
     const timer = window.setTimeout(async () => {
       try {
-        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal });
+        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(wanted)}`, { signal: controller.signal });
         const body = (await res.json()) as { results?: Suggestion[] };
-        setLookup({ status: "done", term: trimmed, results: body.results ?? [] });
+        setLookup({ term: wanted, results: body.results ?? [] });
       } catch (error) {
         // Aborted because the shopper kept typing: the next lookup takes over.
         if (controller.signal.aborted) return;
         console.warn("Zoeksuggesties niet geladen", error);
-        setLookup({ status: "done", term: trimmed, results: [] });
+        setLookup({ term: wanted, results: [] });
       }
     }, DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [trimmed]);
+  }, [wanted]);
 
-  const results = lookup.status === "done" ? lookup.results : [];
+  const answered = wanted !== "" && lookup?.term === wanted;
+  const loading = wanted !== "" && !answered;
+  const results = answered ? lookup.results : [];
   const expanded = open && trimmed.length > 0;
-  const showOptions = expanded && lookup.status === "done" && results.length > 0;
+  const showOptions = expanded && results.length > 0;
 
   function go(s: Suggestion) {
     setOpen(false);
@@ -167,7 +167,7 @@ export function SearchBox({ className, inverted = false, autoFocus = false }: { 
           <p role="status" aria-live="polite" className={cn("px-4 py-3 text-sm text-muted", showOptions && "sr-only")}>
             {trimmed.length < MIN_CHARS ? (
               "Type minimaal 2 tekens om te zoeken"
-            ) : lookup.status === "loading" ? (
+            ) : loading ? (
               <span className="inline-flex items-center gap-2">
                 <Loader2 className="size-4 animate-spin" aria-hidden /> Zoeken...
               </span>

@@ -1,37 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { productCategories, products, productTags, stock, type NutritionRow } from "~/db/schema";
+import { productCategories, products, productTags, stock } from "~/db/schema";
+import type { ProductDetail } from "./product-detail";
 import { sanitizeSupplierHtml } from "./sanitize.server";
 
-export type CategoryCrumb = { id: number; name: string };
-
-/** Everything the product detail page shows (spec 1 §2.9). */
-export type ProductDetail = {
-  artNo: number;
-  brand: string;
-  shortDescription: string;
-  /** Sanitised supplier HTML; empty when the supplier gave none (the page then shows a fallback). */
-  descriptionHtml: string;
-  consumerPriceCents: number;
-  discountedPriceCents: number | null;
-  effectivePriceCents: number;
-  vatRate: number;
-  images: string[];
-  /** null = unknown (no stock row or no quantity). */
-  stockQuantity: number | null;
-  tags: string[];
-  /** The product's category, then its parent when it has one, for breadcrumbs. */
-  category: CategoryCrumb | null;
-  parentCategory: CategoryCrumb | null;
-  ingredients: string | null;
-  allergens: string | null;
-  nutrition: NutritionRow[];
-  colour: string | null;
-  material: string | null;
-  size: string | null;
-  type: string | null;
-};
+export type { ProductDetail } from "./product-detail";
 
 /** Product ids are supplier article numbers: positive integers that fit PostgreSQL's integer. */
 export function parseArtNo(raw: string | undefined): number | null {
