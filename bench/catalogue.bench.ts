@@ -10,9 +10,7 @@
  *   BENCH_DATABASE_URL=… BENCH_PRODUCTS=100000 BENCH_REQUESTS=300 npm run bench
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -22,6 +20,7 @@ import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
+import { buildApp } from "../tests/support/build";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -74,12 +73,7 @@ async function main() {
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  const work = mkdtempSync(path.join(os.tmpdir(), "trapkracht-bench-"));
-  const buildDir = path.join(work, "build");
-  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-    env: { ...process.env, RR_BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: "pipe",
-  });
+  const { buildDir, cleanup } = buildApp("bench");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const app = createApp({
     db,
@@ -137,7 +131,7 @@ async function main() {
   server.closeAllConnections();
   server.close();
   await database.close();
-  rmSync(work, { recursive: true, force: true });
+  cleanup();
   console.log(JSON.stringify({ results, productPageJsGzipKb: +(gzipBytes / 1024).toFixed(1) }));
 }
 

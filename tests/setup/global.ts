@@ -2,13 +2,12 @@
  * Runs once per `vitest run`: builds the app into a private folder (HTTP tests serve the real build)
  * and prepares a migrated database template that each test file clones.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../app/db/client.server";
+import { buildApp } from "../support/build";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,17 +18,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const work = mkdtempSync(path.join(os.tmpdir(), "trapkracht-test-"));
-  const buildDir = path.join(work, "build");
-  try {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-      env: { ...process.env, RR_BUILD_DIR: buildDir, NODE_ENV: "production" },
-      stdio: "pipe",
-    });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`The app did not build:\n${stdout?.toString() ?? ""}${stderr?.toString() ?? ""}`);
-  }
+  const { buildDir, cleanup } = buildApp("test");
+  const work = path.dirname(buildDir);
   project.provide("buildDir", buildDir);
 
   let postgresTemplate = "";
@@ -63,6 +53,6 @@ export default async function setup(project: TestProject) {
       await admin.query(`DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
       await admin.end();
     }
-    rmSync(work, { recursive: true, force: true });
+    cleanup();
   };
 }

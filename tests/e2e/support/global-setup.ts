@@ -2,9 +2,6 @@
  * Builds the app, opens a fresh in-memory database with the demo catalogue and serves the shop on a
  * loopback port for the browser tests.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +12,7 @@ import { openDatabase } from "../../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
 import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
+import { buildApp } from "../../support/build";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,12 +21,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const work = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-"));
-  const buildDir = path.join(work, "build");
-  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-    env: { ...process.env, RR_BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: "pipe",
-  });
+  const { buildDir, cleanup } = buildApp("e2e");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 
   const database = process.env.TEST_DATABASE_URL
@@ -52,6 +45,6 @@ export default async function setup(project: TestProject) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
-    rmSync(work, { recursive: true, force: true });
+    cleanup();
   };
 }
