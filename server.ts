@@ -10,6 +10,7 @@ import { openDatabaseFromConfig } from "./app/db/client.server";
 import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
 import { createApp } from "./server/app";
+import { startMailDelivery } from "./app/domain/mail/delivery.server";
 
 async function main() {
   let config;
@@ -30,6 +31,12 @@ async function main() {
     const seeded = await seedDemoIfEmpty(database.db, logger);
     if (seeded) logger.info(seeded, "demo catalogue created");
   }
+
+  // Outgoing mail waits in the outbox table; with SMTP configured a worker delivers it.
+  const mailDelivery = config.smtpUrl
+    ? startMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
+    : null;
+  if (!mailDelivery) logger.info("SMTP_URL not set: e-mails are kept in the outbox, not sent");
 
   let app;
   if (config.env === "development") {
@@ -67,8 +74,9 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(() => {
-      database
-        .close()
+      Promise.resolve(mailDelivery?.stop())
+        .catch((error: unknown) => logger.error({ err: error }, "stopping mail delivery failed"))
+        .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
         .finally(() => process.exit(0));
     });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CalendarDays, User } from "lucide-react";
-import type { BlogPostSummary } from "~/domain/content/blog.server";
+import type { BlogPostSummary } from "~/domain/content/blog";
 import { formatDutchDate } from "~/domain/content/format-date";
 import { BlogImage } from "./blog-image";
 

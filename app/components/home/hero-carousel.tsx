@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import type { CarouselSlide } from "~/domain/content/carousel.server";
+import type { CarouselSlide } from "~/domain/content/carousel";
 import { cn } from "~/lib/cn";
 
 const ROTATE_MS = 7000;
@@ -13,18 +13,15 @@ const ROTATE_MS = 7000;
  */
 export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(false);
+  // The shopper's choice; rotation also needs hydration and no reduced-motion preference.
+  const [wantsPlay, setWantsPlay] = useState(true);
+  const reduceMotion = usePrefersReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const count = slides.length;
 
-  useEffect(() => {
-    // Start rotating only after hydration, and not for people who prefer less motion.
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (!reduce && count > 1) setPlaying(true);
-  }, [count]);
-
+  const playing = wantsPlay && !reduceMotion;
   const rotating = playing && !hovered && !focused && count > 1;
   useEffect(() => {
     if (!rotating) return;
@@ -60,7 +57,7 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
           <div className="flex items-center gap-2">
             <button
               type="button"
-              onClick={() => setPlaying((p) => !p)}
+              onClick={() => setWantsPlay(!playing)}
               className="grid size-10 place-items-center rounded-full bg-black/35 backdrop-blur transition hover:bg-black/55"
               aria-label={playing ? "Automatisch wisselen stoppen" : "Automatisch wisselen starten"}
             >
@@ -183,5 +180,20 @@ function FallbackHero() {
         </Link>
       </div>
     </section>
+  );
+}
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+/** True on the server and before hydration too, so nothing moves until the browser has said so. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => true,
   );
 }

@@ -1,22 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
+import type { BlogPost, BlogPostSummary } from "./blog";
 
-export type BlogPostSummary = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** ISO date (yyyy-mm-dd). */
-  publishedOn: string;
-  author: string;
-  thumbnail: string | null;
-};
-
-export type BlogPost = BlogPostSummary & {
-  featuredImage: string | null;
-  /** As stored; render only through sanitizeSupplierHtml. */
-  contentHtml: string;
-};
+export type { BlogPost, BlogPostSummary };
 
 const summaryColumns = {
   slug: blogPosts.slug,

@@ -1,17 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { carouselSlides } from "~/db/schema";
+import type { CarouselSlide } from "./carousel";
 
-/** A home-page hero slide as the shopper sees it (spec 1 §3, carousel slide). */
-export type CarouselSlide = {
-  id: number;
-  title: string;
-  highlight: string | null;
-  text: string | null;
-  bgImage: string;
-  ctaText: string | null;
-  ctaLink: string | null;
-};
+export type { CarouselSlide };
 
 /** Active slides in the order the admin set (spec 2 §7.3: where active, ordered by sort_order). */
 export async function listActiveSlides(db: Db): Promise<CarouselSlide[]> {

@@ -112,11 +112,14 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
 
   const pass = async (): Promise<number> => {
     let sent = 0;
+    // A mail that fails is tried at most once a pass, whatever its backoff.
+    const failedThisPass = new Set<number>();
     for (let i = 0; i < batchSize && !stopped; i++) {
       const now = Date.now();
       for (const [id, at] of retryAt) if (at <= now) retryAt.delete(id);
-      const outcome = await deliverNext(db, transport, from, [...retryAt.keys()]);
+      const outcome = await deliverNext(db, transport, from, [...retryAt.keys(), ...failedThisPass]);
       if (!outcome) break;
+      if (!outcome.sent) failedThisPass.add(outcome.id);
       if (outcome.sent) {
         sent++;
         retryAt.delete(outcome.id);
