@@ -136,15 +136,23 @@ export function categorySvg(input: { id: number; name: string; area: Area }): st
   ].join("");
 }
 
+/** Saturated, single-hue gradients so white line art stays readable. */
+const BLOG_PALETTES: readonly Palette[] = [
+  { light: "#fdba74", mid: "#ea580c", deep: "#7c2d12", accent: "#fde68a" },
+  { light: "#67e8f9", mid: "#0891b2", deep: "#164e63", accent: "#fde68a" },
+  { light: "#f9a8d4", mid: "#db2777", deep: "#701a75", accent: "#fde68a" },
+];
+
 export function blogSvg(input: { slug: string; title: string; variant: "thumb" | "hero" }): string {
-  const palette = paletteFor("nutrition", `blog:${input.slug}`);
+  // Water-blue for the triathlon story, orange for gels, pink for anything later.
+  const palette = BLOG_PALETTES[/triathlon|zwem/.test(input.slug) ? 1 : /gel/.test(input.slug) ? 0 : 2]!;
   const icon = iconFor(input.title, "bike");
   const [w, h] = input.variant === "hero" ? [1600, 700] : [800, 600];
   const seed = hash(`blog:${input.slug}`);
   const cx = input.variant === "hero" ? 1150 : 400;
   return [
     svgOpen(w, h, input.title),
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.deep}"/><stop offset=".65" stop-color="${palette.accent}"/><stop offset="1" stop-color="${palette.mid}"/></linearGradient></defs>`,
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.deep}"/><stop offset=".7" stop-color="${palette.mid}"/><stop offset="1" stop-color="${palette.light}"/></linearGradient></defs>`,
     `<rect width="${w}" height="${h}" fill="url(#bg)"/>`,
     bubbles(seed, w, h, "#ffffff"),
     `<path d="M0 ${h * 0.78} C ${w * 0.3} ${h * 0.62}, ${w * 0.6} ${h * 0.95}, ${w} ${h * 0.7} V ${h} H 0 Z" fill="#ffffff" opacity=".12"/>`,
