@@ -28,7 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const path = await getCategoryPath(db, params.cat);
   const category = path.at(-1);
   if (!category || !path.some((c) => c.id === MAINTENANCE)) throw data("Categorie niet gevonden", { status: 404 });
-  const [children, filterTypes] = await Promise.all([getChildCategories(db, category.id), getFilterTypes(db, category.id)]);
+  const [children, filterTypes] = await Promise.all([
+    getChildCategories(db, category.id),
+    getFilterTypes(db, category.id),
+  ]);
   if (children.length) {
     return { mode: "children" as const, category: { id: category.id, name: category.name }, children };
   }

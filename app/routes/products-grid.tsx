@@ -41,17 +41,32 @@ export default function ProductsGridPage({ loaderData }: Route.ComponentProps) {
           Geen producten gevonden. Probeer de pagina te vernieuwen.
         </p>
       ) : (
-        <div className={cn("overflow-x-auto rounded-lg border border-line", loading && "opacity-60")} aria-busy={loading}>
+        <div
+          className={cn("overflow-x-auto rounded-lg border border-line", loading && "opacity-60")}
+          aria-busy={loading}
+        >
           <table className="w-full min-w-[720px] text-left text-sm">
             <caption className="sr-only">{`Producten, pagina ${page} van ${totalPages}`}</caption>
             <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">Afbeelding</th>
-                <th scope="col" className="px-3 py-2">Art Nr</th>
-                <th scope="col" className="px-3 py-2">Merk</th>
-                <th scope="col" className="px-3 py-2">Beschrijving</th>
-                <th scope="col" className="px-3 py-2">Categorie</th>
-                <th scope="col" className="px-3 py-2 text-right">Prijs</th>
+                <th scope="col" className="px-3 py-2">
+                  Afbeelding
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Art Nr
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Merk
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Beschrijving
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Categorie
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Prijs
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -4,7 +4,12 @@ import { BackButton } from "~/components/catalog/back-button";
 import { CategoryCards } from "~/components/catalog/category-cards";
 import { EmptyState } from "~/components/catalog/empty-state";
 import { ListingView } from "~/components/catalog/listing-view";
-import { getCategoryPath, getChildCategories, getDescendantIds, getTopCategories } from "~/domain/catalog/categories.server";
+import {
+  getCategoryPath,
+  getChildCategories,
+  getDescendantIds,
+  getTopCategories,
+} from "~/domain/catalog/categories.server";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalog/listing-params";
 import { pageMeta } from "~/lib/seo";
@@ -26,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   if (url.searchParams.has("q")) {
     if (params.q.length < MIN_QUERY_LENGTH) {
-      return { mode: "search-hint" as const, params, q: params.q, category: category && { id: category.id, name: category.name } };
+      return {
+        mode: "search-hint" as const,
+        params,
+        q: params.q,
+        category: category && { id: category.id, name: category.name },
+      };
     }
     const [filterTypes, categoryIds] = await Promise.all([
       getFilterTypes(db, params.cat),
@@ -40,14 +50,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sort: params.sort,
       page: params.page,
     });
-    return { mode: "search" as const, params, q: params.q, category: category && { id: category.id, name: category.name }, listing };
+    return {
+      mode: "search" as const,
+      params,
+      q: params.q,
+      category: category && { id: category.id, name: category.name },
+      listing,
+    };
   }
 
   if (!category) {
     return { mode: "none" as const, params, topCategories: await getTopCategories(db) };
   }
 
-  const [children, filterTypes] = await Promise.all([getChildCategories(db, category.id), getFilterTypes(db, category.id)]);
+  const [children, filterTypes] = await Promise.all([
+    getChildCategories(db, category.id),
+    getFilterTypes(db, category.id),
+  ]);
   const head = { id: category.id, name: category.name, backHref, crumbs };
   if (children.length) {
     return { mode: "parent" as const, params, category: head, children };
@@ -64,7 +83,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
-  if (!loaderData) return pageMeta({ title: "Categorie niet gevonden", description: "Deze categorie bestaat niet.", origin, path: "/products", noindex: true });
+  if (!loaderData)
+    return pageMeta({
+      title: "Categorie niet gevonden",
+      description: "Deze categorie bestaat niet.",
+      origin,
+      path: "/products",
+      noindex: true,
+    });
   switch (loaderData.mode) {
     case "search":
     case "search-hint":

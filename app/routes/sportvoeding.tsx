@@ -22,7 +22,8 @@ import {
   withoutFilters,
 } from "~/domain/catalog/listing-params";
 import { categoryPageItems } from "~/domain/catalog/pagination";
-import { getQuizQuestions, quizStateOf } from "~/domain/catalog/quiz.server";
+import { quizStateOf } from "~/domain/catalog/quiz";
+import { getQuizQuestions } from "~/domain/catalog/quiz.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/seo";
 
@@ -46,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params: ListingParams = { ...parseListingParams(url.searchParams), cat: null, q: "" };
   if (isFormStyleQuery(url.searchParams)) {
     const antwoord = url.searchParams.get("antwoord");
-    const quiz = [quizSuffix(url.searchParams), antwoord ? `antwoord=${encodeURIComponent(antwoord)}` : ""].filter(Boolean).join("&");
+    const quiz = [quizSuffix(url.searchParams), antwoord ? `antwoord=${encodeURIComponent(antwoord)}` : ""]
+      .filter(Boolean)
+      .join("&");
     throw redirect(join(listingHref(PATH, params), quiz));
   }
   const { db } = context;
@@ -79,7 +82,8 @@ export function meta({ matches }: Route.MetaArgs) {
   const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
   return pageMeta({
     title: "Sportvoeding",
-    description: "Sportvoeding voor fietsers en triatleten: energiegels, repen, sportdrank en herstel. Test je kennis met de sportvoeding quiz.",
+    description:
+      "Sportvoeding voor fietsers en triatleten: energiegels, repen, sportdrank en herstel. Test je kennis met de sportvoeding quiz.",
     origin,
     path: PATH,
   });
@@ -109,8 +113,17 @@ export default function SportvoedingPage({ loaderData }: Route.ComponentProps) {
           ["first", "Eerst op voorraad"],
         ] as const
       ).map(([value, label]) => (
-        <label key={value} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface">
-          <SyncedChoice type="radio" name="stock" value={value} checked={params.stock === value} className="size-4 accent-brand-700" />
+        <label
+          key={value}
+          className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface"
+        >
+          <SyncedChoice
+            type="radio"
+            name="stock"
+            value={value}
+            checked={params.stock === value}
+            className="size-4 accent-brand-700"
+          />
           {label}
         </label>
       ))}

@@ -54,13 +54,23 @@ describe("catalogue listing (/products)", () => {
       chain[name] = p.artNo;
     }
     // Never listed: inactive, or missing brand, description or price.
-    chain.inactive = (await createProduct(db, { categoryId: 100, shortDescription: "Ketting Inactief", status: 0 })).artNo;
-    chain.noBrand = (await createProduct(db, { categoryId: 100, shortDescription: "Ketting Zonder merk", brand: "" })).artNo;
-    chain.noPrice = (await createProduct(db, { categoryId: 100, shortDescription: "Ketting Zonder prijs", consumerPriceCents: 0 })).artNo;
+    chain.inactive = (
+      await createProduct(db, { categoryId: 100, shortDescription: "Ketting Inactief", status: 0 })
+    ).artNo;
+    chain.noBrand = (
+      await createProduct(db, { categoryId: 100, shortDescription: "Ketting Zonder merk", brand: "" })
+    ).artNo;
+    chain.noPrice = (
+      await createProduct(db, { categoryId: 100, shortDescription: "Ketting Zonder prijs", consumerPriceCents: 0 })
+    ).artNo;
     chain.noText = (await createProduct(db, { categoryId: 100, shortDescription: null })).artNo;
 
-    chain.disc = (await createProduct(db, { categoryId: 150, shortDescription: "Remschijf 160mm", brand: "Magura" })).artNo;
-    chain.pads = (await createProduct(db, { categoryId: 101, shortDescription: "Remblokken set", brand: "Magura" })).artNo;
+    chain.disc = (
+      await createProduct(db, { categoryId: 150, shortDescription: "Remschijf 160mm", brand: "Magura" })
+    ).artNo;
+    chain.pads = (
+      await createProduct(db, { categoryId: 101, shortDescription: "Remblokken set", brand: "Magura" })
+    ).artNo;
 
     // 300 tubes for paging: 15 pages of 20.
     await db.insert(products).values(
@@ -118,7 +128,8 @@ describe("catalogue listing (/products)", () => {
     expect(text).toContain("6 producten");
     const shown = productLinks(html);
     expect(shown).toHaveLength(6);
-    for (const hidden of [chain.inactive, chain.noBrand, chain.noPrice, chain.noText]) expect(shown).not.toContain(hidden);
+    for (const hidden of [chain.inactive, chain.noBrand, chain.noPrice, chain.noText])
+      expect(shown).not.toContain(hidden);
     // Filter panel from the parent's configuration, with counts.
     expect(text).toContain("Merk");
     expect(text).toMatch(/Shimano \(2\)/);
@@ -144,8 +155,12 @@ describe("catalogue listing (/products)", () => {
     expect(productLinks(both.html).sort()).toEqual([chain["Ketting Charlie"], chain["Ketting Echo"]].sort());
     expect(textOf(both.html)).toContain("2 producten");
     // Removing one chip keeps the other filters.
-    expect(anchorWith(both.html, 'aria-label="Verwijder filter Kleur: Zwart"')).toContain('href="/products?cat=100&filter_1=SRAM,KMC"');
-    expect(anchorWith(both.html, 'aria-label="Verwijder filter Merk: KMC"')).toContain('href="/products?cat=100&filter_1=SRAM&filter_2=Zwart"');
+    expect(anchorWith(both.html, 'aria-label="Verwijder filter Kleur: Zwart"')).toContain(
+      'href="/products?cat=100&filter_1=SRAM,KMC"',
+    );
+    expect(anchorWith(both.html, 'aria-label="Verwijder filter Merk: KMC"')).toContain(
+      'href="/products?cat=100&filter_1=SRAM&filter_2=Zwart"',
+    );
   });
 
   it("counts facet values with the other active filters applied", async () => {
@@ -166,18 +181,55 @@ describe("catalogue listing (/products)", () => {
   });
 
   it("sorts in each of the five orders", async () => {
-    const order = async (sort: string) => productLinks((await app.html(`/products?cat=100${sort ? `&sort=${sort}` : ""}`)).html);
+    const order = async (sort: string) =>
+      productLinks((await app.html(`/products?cat=100${sort ? `&sort=${sort}` : ""}`)).html);
     const c = chain;
     // Prices paid: Bravo 15 (offer), Echo 12, Alpha 25, Charlie 30, Pons 50.50, Delta 90.
-    expect(await order("price-asc")).toEqual([c["Ketting Echo"], c["Ketting Bravo"], c["Ketting Alpha"], c["Ketting Charlie"], c["Kettingpons 50%_korting"], c["Ketting Delta"]]);
-    expect(await order("price-desc")).toEqual([c["Ketting Delta"], c["Kettingpons 50%_korting"], c["Ketting Charlie"], c["Ketting Alpha"], c["Ketting Bravo"], c["Ketting Echo"]]);
-    expect(await order("name-asc")).toEqual([c["Ketting Alpha"], c["Ketting Bravo"], c["Ketting Charlie"], c["Ketting Delta"], c["Ketting Echo"], c["Kettingpons 50%_korting"]]);
-    expect(await order("name-desc")).toEqual([c["Kettingpons 50%_korting"], c["Ketting Echo"], c["Ketting Delta"], c["Ketting Charlie"], c["Ketting Bravo"], c["Ketting Alpha"]]);
+    expect(await order("price-asc")).toEqual([
+      c["Ketting Echo"],
+      c["Ketting Bravo"],
+      c["Ketting Alpha"],
+      c["Ketting Charlie"],
+      c["Kettingpons 50%_korting"],
+      c["Ketting Delta"],
+    ]);
+    expect(await order("price-desc")).toEqual([
+      c["Ketting Delta"],
+      c["Kettingpons 50%_korting"],
+      c["Ketting Charlie"],
+      c["Ketting Alpha"],
+      c["Ketting Bravo"],
+      c["Ketting Echo"],
+    ]);
+    expect(await order("name-asc")).toEqual([
+      c["Ketting Alpha"],
+      c["Ketting Bravo"],
+      c["Ketting Charlie"],
+      c["Ketting Delta"],
+      c["Ketting Echo"],
+      c["Kettingpons 50%_korting"],
+    ]);
+    expect(await order("name-desc")).toEqual([
+      c["Kettingpons 50%_korting"],
+      c["Ketting Echo"],
+      c["Ketting Delta"],
+      c["Ketting Charlie"],
+      c["Ketting Bravo"],
+      c["Ketting Alpha"],
+    ]);
     // Default: in stock first (by name), then out of stock or unknown (by name).
-    expect(await order("")).toEqual([c["Ketting Alpha"], c["Ketting Charlie"], c["Ketting Echo"], c["Kettingpons 50%_korting"], c["Ketting Bravo"], c["Ketting Delta"]]);
+    expect(await order("")).toEqual([
+      c["Ketting Alpha"],
+      c["Ketting Charlie"],
+      c["Ketting Echo"],
+      c["Kettingpons 50%_korting"],
+      c["Ketting Bravo"],
+      c["Ketting Delta"],
+    ]);
     // The sort form keeps the category and filters and offers all five options.
     const { html } = await app.html("/products?cat=100&filter_1=KMC");
-    for (const value of ["default", "price-asc", "price-desc", "name-asc", "name-desc"]) expect(html).toContain(`<option value="${value}"`);
+    for (const value of ["default", "price-asc", "price-desc", "name-asc", "name-desc"])
+      expect(html).toContain(`<option value="${value}"`);
     expect(html).toMatch(/<input type="hidden" name="filter_1" value="KMC"\/>/);
   });
 
@@ -228,7 +280,9 @@ describe("catalogue listing (/products)", () => {
   });
 
   it("redirects a plain form submission to the canonical comma-list URL", async () => {
-    const res = await app.get("/products?cat=100&filter_1=SRAM&filter_1=KMC&filter_5_min=10&filter_5_max=40&sort=default");
+    const res = await app.get(
+      "/products?cat=100&filter_1=SRAM&filter_1=KMC&filter_5_min=10&filter_5_max=40&sort=default",
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/products?cat=100&filter_1=SRAM,KMC&filter_5=10-40");
     const empty = await app.get("/products?cat=100&filter_1=SRAM&filter_5_min=&filter_5_max=&filter_4=");
@@ -237,7 +291,9 @@ describe("catalogue listing (/products)", () => {
 
   it("ignores invalid parameters safely", async () => {
     const plain = productLinks((await app.html("/products?cat=100")).html);
-    const { status, html } = await app.html("/products?cat=100&page=abc&sort=bogus&filter_99=x&filter_abc=y&filter_5=cheap");
+    const { status, html } = await app.html(
+      "/products?cat=100&page=abc&sort=bogus&filter_99=x&filter_abc=y&filter_5=cheap",
+    );
     expect(status).toBe(200);
     expect(productLinks(html)).toEqual(plain);
     expect(textOf(html)).not.toContain("Verwijder filter");

@@ -47,10 +47,41 @@ describe("catalogue pages", () => {
       await createCategory(db, { id: 165, name: "Energiegels", parentId: 164, level: 2 });
       await createCategory(db, { id: 166, name: "Repen", parentId: 164, level: 2 });
       await configureFilters(db, 164, [FILTER.brand, FILTER.price]);
-      ids.gelA = (await createProduct(db, { categoryId: 165, brand: "SiS", shortDescription: "Gel Appel", stockQuantity: 0, tags: ["gel", "cafeïne"] })).artNo;
-      ids.gelB = (await createProduct(db, { categoryId: 165, brand: "Maurten", shortDescription: "Gel Banaan", stockQuantity: 30, tags: ["gel"] })).artNo;
-      ids.bar = (await createProduct(db, { categoryId: 166, brand: "SiS", shortDescription: "Reep Chocolade", stockQuantity: null, tags: ["reep"] })).artNo;
-      ids.drink = (await createProduct(db, { categoryId: 164, brand: "Isostar", shortDescription: "Sportdrank Citroen", stockQuantity: 12 })).artNo;
+      ids.gelA = (
+        await createProduct(db, {
+          categoryId: 165,
+          brand: "SiS",
+          shortDescription: "Gel Appel",
+          stockQuantity: 0,
+          tags: ["gel", "cafeïne"],
+        })
+      ).artNo;
+      ids.gelB = (
+        await createProduct(db, {
+          categoryId: 165,
+          brand: "Maurten",
+          shortDescription: "Gel Banaan",
+          stockQuantity: 30,
+          tags: ["gel"],
+        })
+      ).artNo;
+      ids.bar = (
+        await createProduct(db, {
+          categoryId: 166,
+          brand: "SiS",
+          shortDescription: "Reep Chocolade",
+          stockQuantity: null,
+          tags: ["reep"],
+        })
+      ).artNo;
+      ids.drink = (
+        await createProduct(db, {
+          categoryId: 164,
+          brand: "Isostar",
+          shortDescription: "Sportdrank Citroen",
+          stockQuantity: 12,
+        })
+      ).artNo;
       await createQuizQuestions(
         db,
         Array.from({ length: 7 }, (_, i) => ({
@@ -65,18 +96,32 @@ describe("catalogue pages", () => {
       await createCategory(db, { id: 18, name: "Smering", parentId: 16, level: 2 });
       await createCategory(db, { id: 19, name: "Kettingolie", parentId: 18, level: 3 });
       await createCategory(db, { id: 20, name: "Vet", parentId: 18, level: 3 });
-      ids.cleaner = (await createProduct(db, { categoryId: 17, brand: "Muc-Off", shortDescription: "Bike Cleaner" })).artNo;
+      ids.cleaner = (
+        await createProduct(db, { categoryId: 17, brand: "Muc-Off", shortDescription: "Bike Cleaner" })
+      ).artNo;
       ids.oil = (await createProduct(db, { categoryId: 19, brand: "Finish Line", shortDescription: "Dry Lube" })).artNo;
       // Bicycle parts.
       await createCategory(db, { id: 8, name: "Fietsonderdelen" });
-      await createCategory(db, { id: 100, name: "Kettingen", parentId: 8, level: 2, imageUrl: "/media/categories/kettingen.jpg" });
+      await createCategory(db, {
+        id: 100,
+        name: "Kettingen",
+        parentId: 8,
+        level: 2,
+        imageUrl: "/media/categories/kettingen.jpg",
+      });
       await createCategory(db, { id: 101, name: "Remmen", parentId: 8, level: 2 });
       await createCategory(db, { id: 140, name: "Schijfremmen", parentId: 101, level: 3 });
       await configureFilters(db, 8, [FILTER.brand, FILTER.price]);
       ids.chain = (await createProduct(db, { categoryId: 100, brand: "KMC", shortDescription: "Ketting X11" })).artNo;
-      ids.disc = (await createProduct(db, { categoryId: 140, brand: "Shimano", shortDescription: "Remschijf RT56" })).artNo;
-      ids.pads = (await createProduct(db, { categoryId: 101, brand: "Shimano", shortDescription: "Remblokken B01S" })).artNo;
-      ids.hidden = (await createProduct(db, { categoryId: 140, brand: "Shimano", shortDescription: "Oude remschijf", status: 0 })).artNo;
+      ids.disc = (
+        await createProduct(db, { categoryId: 140, brand: "Shimano", shortDescription: "Remschijf RT56" })
+      ).artNo;
+      ids.pads = (
+        await createProduct(db, { categoryId: 101, brand: "Shimano", shortDescription: "Remblokken B01S" })
+      ).artNo;
+      ids.hidden = (
+        await createProduct(db, { categoryId: 140, brand: "Shimano", shortDescription: "Oude remschijf", status: 0 })
+      ).artNo;
       // Grid paging: 41 more products (3 pages of 20 with the ones above: 50 listed).
       await db.insert(products).values(
         Array.from({ length: 41 }, (_, i) => ({
@@ -165,7 +210,9 @@ describe("catalogue pages", () => {
       expect(text).toContain("WAAR");
       expect(text).toContain("NIET WAAR");
       const buttons = start.html.match(/<button[^>]*>/g) ?? [];
-      expect(buttons.some((b) => b.includes('name="antwoord"') && b.includes('value="waar"') && b.includes('type="submit"'))).toBe(true);
+      expect(
+        buttons.some((b) => b.includes('name="antwoord"') && b.includes('value="waar"') && b.includes('type="submit"')),
+      ).toBe(true);
       expect(buttons.some((b) => b.includes('name="antwoord"') && b.includes('value="niet-waar"'))).toBe(true);
       expect(start.html).toMatch(/<input type="hidden" name="vraag" value="1"\/>/);
 
@@ -234,7 +281,9 @@ describe("catalogue pages", () => {
       // Filtering shows the products of every category below 8.
       const filtered = await app.html("/fietsonderdelen?filter_1=Shimano");
       expect(productLinks(filtered.html).sort()).toEqual([ids.disc, ids.pads].sort());
-      expect(anchorWith(filtered.html, 'aria-label="Verwijder filter Merk: Shimano"')).toContain('href="/fietsonderdelen"');
+      expect(anchorWith(filtered.html, 'aria-label="Verwijder filter Merk: Shimano"')).toContain(
+        'href="/fietsonderdelen"',
+      );
     });
 
     it("redirects /reiniging and /smering to their categories", async () => {

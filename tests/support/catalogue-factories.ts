@@ -25,7 +25,10 @@ export async function configureFilters(db: Db, categoryId: number, filterTypeIds
     .values(filterTypeIds.map((filterTypeId, i) => ({ categoryId, filterTypeId, displayOrder: i, isActive })));
 }
 
-export async function createQuizQuestions(db: Db, questions: { statement: string; isTrue: boolean; explanation: string }[]) {
+export async function createQuizQuestions(
+  db: Db,
+  questions: { statement: string; isTrue: boolean; explanation: string }[],
+) {
   await db.insert(quizQuestions).values(questions.map((q, i) => ({ ...q, position: i + 1 })));
 }
 

@@ -28,5 +28,7 @@ export function hrefs(html: string): string[] {
 
 /** The opening tag of the first <a> whose attributes contain the given text. */
 export function anchorWith(html: string, attributeText: string): string | undefined {
-  return [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0].replace(/&amp;/g, "&")).find((tag) => tag.includes(attributeText));
+  return [...html.matchAll(/<a\b[^>]*>/g)]
+    .map((m) => m[0].replace(/&amp;/g, "&"))
+    .find((tag) => tag.includes(attributeText));
 }

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import type { ActiveFilter } from "~/domain/catalog/listing.server";
+import type { ActiveFilter } from "~/domain/catalog/listing-types";
 
 export type Chip = { key: string; label: string; removeHref: string; ariaLabel: string };
 
@@ -35,7 +35,11 @@ export function ActiveFilters({ chips, resetHref }: { chips: Chip[]; resetHref: 
           </li>
         ))}
       </ul>
-      <Link to={resetHref} preventScrollReset className="text-sm font-medium text-brand-700 underline underline-offset-4">
+      <Link
+        to={resetHref}
+        preventScrollReset
+        className="text-sm font-medium text-brand-700 underline underline-offset-4"
+      >
         Reset alle filters
       </Link>
     </div>

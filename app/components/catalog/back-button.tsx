@@ -7,7 +7,15 @@ import { buttonVariants } from "~/components/ui/button";
  * "Terug": goes back in history when there is somewhere to go back to; without JavaScript (or when
  * the page was opened directly) it is a plain link to the parent page.
  */
-export function BackButton({ fallbackHref, label = "Terug", className }: { fallbackHref: string; label?: string; className?: string }) {
+export function BackButton({
+  fallbackHref,
+  label = "Terug",
+  className,
+}: {
+  fallbackHref: string;
+  label?: string;
+  className?: string;
+}) {
   const navigate = useNavigate();
   return (
     <Link

@@ -3,7 +3,7 @@ import { type ReactNode, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
-import type { Facet, PriceBounds } from "~/domain/catalog/listing.server";
+import type { Facet, PriceBounds } from "~/domain/catalog/listing-types";
 import { type ListingParams, serializeListingParams } from "~/domain/catalog/listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { PriceRange } from "./price-range";

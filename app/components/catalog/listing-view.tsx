@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import type { ListingResult } from "~/domain/catalog/listing.server";
+import type { ListingResult } from "~/domain/catalog/listing-types";
 import {
   type ListingParams,
   hasActiveFilters,
@@ -39,7 +39,9 @@ export function ListingView({
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === path;
-  const chips = chipsOf(listing.activeFilters, (f) => listingHref(path, withoutFilterValue(params, f.filterTypeId, f.value)));
+  const chips = chipsOf(listing.activeFilters, (f) =>
+    listingHref(path, withoutFilterValue(params, f.filterTypeId, f.value)),
+  );
   const resetHref = listingHref(path, withoutFilters(params));
   const filtersOn = hasActiveFilters(params);
   const activeCount = listing.activeFilters.length;

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import type { PageItem } from "~/domain/catalog/pagination";
 import { cn } from "~/lib/cn";
 
-const cell = "inline-flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-medium";
+const cell =
+  "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium sm:h-10 sm:min-w-10 sm:px-3";
 
 /** Page links with previous/next; the current page is marked for screen readers too. */
 export function PaginationNav({
@@ -22,7 +23,7 @@ export function PaginationNav({
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Paginering" className={cn("mt-8 flex justify-center", className)}>
-      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+      <ul className="flex flex-wrap items-center justify-center gap-1 sm:gap-1.5">
         <li>
           {page > 1 ? (
             <Link to={hrefFor(page - 1)} className={cn(cell, "border-line hover:bg-surface")} rel="prev">

@@ -1,5 +1,5 @@
 import { Slider } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "./use-hydrated";
 
@@ -27,10 +27,11 @@ export function PriceRange({
   const lowBound = Math.min(bounds.min, value?.min ?? bounds.min);
   const highBound = Math.max(bounds.max, value?.max ?? bounds.max);
   const initial: [number, number] = [value?.min ?? lowBound, value?.max ?? highBound];
-  const [range, setRange] = useState<[number, number]>(initial);
   const key = `${initial[0]}-${initial[1]}-${lowBound}-${highBound}`;
+  const [state, setState] = useState<{ key: string; range: [number, number] }>({ key, range: initial });
   // A new page (other filters, other category) brings new bounds: start from them again.
-  useEffect(() => setRange(initial), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const range = state.key === key ? state.range : initial;
+  const setRange = (update: (r: [number, number]) => [number, number]) => setState({ key, range: update(range) });
 
   const touched = range[0] !== lowBound || range[1] !== highBound;
   const minId = `${idPrefix}-prijs-min`;
@@ -58,7 +59,7 @@ export function PriceRange({
           step={1}
           minStepsBetweenThumbs={0}
           value={range}
-          onValueChange={(v) => setRange([v[0] ?? lowBound, v[1] ?? highBound])}
+          onValueChange={(v) => setRange(() => [v[0] ?? lowBound, v[1] ?? highBound])}
           onValueCommit={() => onCommit?.()}
         >
           <Slider.Track className="relative h-1.5 grow rounded-full bg-line">

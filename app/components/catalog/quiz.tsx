@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { QuizState } from "~/domain/catalog/quiz.server";
+import type { QuizState } from "~/domain/catalog/quiz";
 import { cn } from "~/lib/cn";
 import { HiddenFields } from "./hidden-fields";
 
@@ -27,14 +27,21 @@ export function Quiz({
       <h2 id="quiz-kop" className="text-xl font-bold text-brand-900">
         Sportvoeding quiz
       </h2>
-      <p className="mt-1 text-sm font-medium text-brand-700">
-        {`Vraag ${quiz.number} van ${quiz.total}`}
-      </p>
+      <p className="mt-1 text-sm font-medium text-brand-700">{`Vraag ${quiz.number} van ${quiz.total}`}</p>
       <p className="mt-3 text-lg font-medium text-ink">{quiz.statement}</p>
       {quiz.answer ? (
         <div role="status" className="mt-4 space-y-3">
-          <p className={cn("flex items-center gap-2 text-lg font-bold", quiz.answer.correct ? "text-brand-700" : "text-danger")}>
-            {quiz.answer.correct ? <CheckCircle2 aria-hidden className="size-5" /> : <XCircle aria-hidden className="size-5" />}
+          <p
+            className={cn(
+              "flex items-center gap-2 text-lg font-bold",
+              quiz.answer.correct ? "text-brand-700" : "text-danger",
+            )}
+          >
+            {quiz.answer.correct ? (
+              <CheckCircle2 aria-hidden className="size-5" />
+            ) : (
+              <XCircle aria-hidden className="size-5" />
+            )}
             {quiz.answer.correct ? "Correct!" : "Onjuist!"}
           </p>
           <p className="text-ink">{quiz.answer.explanation}</p>

@@ -4,7 +4,10 @@ import { useEffect, useRef, type ComponentProps } from "react";
  * A checkbox or radio that starts from the server's state (so plain forms work) and follows new
  * loader data after a client navigation, without remounting and so without losing focus.
  */
-export function SyncedChoice({ checked, ...props }: Omit<ComponentProps<"input">, "checked" | "defaultChecked"> & { checked: boolean }) {
+export function SyncedChoice({
+  checked,
+  ...props
+}: Omit<ComponentProps<"input">, "checked" | "defaultChecked"> & { checked: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.checked = checked;

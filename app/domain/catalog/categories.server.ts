@@ -39,7 +39,14 @@ export async function getCategory(db: Db, id: number): Promise<Category | null> 
 
 /** The category and its ancestors, root first (for breadcrumbs and the "Terug" target). */
 export async function getCategoryPath(db: Db, id: number): Promise<Category[]> {
-  const rows = await db.execute<{ id: number; name: string; parent_id: number | null; image_url: string | null; level: number; depth: number }>(sql`
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    parent_id: number | null;
+    image_url: string | null;
+    level: number;
+    depth: number;
+  }>(sql`
     WITH RECURSIVE up AS (
       SELECT id, name, parent_id, image_url, level, 0 AS depth FROM product_categories WHERE id = ${id}
       UNION ALL
@@ -48,7 +55,9 @@ export async function getCategoryPath(db: Db, id: number): Promise<Category[]> {
       WHERE up.depth < ${MAX_DEPTH}
     )
     SELECT id, name, parent_id, image_url, level::int AS level, depth FROM up ORDER BY depth DESC`);
-  return rowsOf<{ id: number; name: string; parent_id: number | null; image_url: string | null; level: number }>(rows).map((r) => ({
+  return rowsOf<{ id: number; name: string; parent_id: number | null; image_url: string | null; level: number }>(
+    rows,
+  ).map((r) => ({
     id: Number(r.id),
     name: r.name,
     parentId: r.parent_id == null ? null : Number(r.parent_id),
@@ -98,7 +107,14 @@ export async function getChildCategories(db: Db, parentId: number): Promise<Cate
     FROM product_categories c LEFT JOIN counts ON counts.root = c.id
     WHERE c.parent_id = ${parentId}
     ORDER BY c.name, c.id`);
-  return rowsOf<{ id: number; name: string; parent_id: number | null; image_url: string | null; level: number; product_count: number }>(rows).map((r) => ({
+  return rowsOf<{
+    id: number;
+    name: string;
+    parent_id: number | null;
+    image_url: string | null;
+    level: number;
+    product_count: number;
+  }>(rows).map((r) => ({
     id: Number(r.id),
     name: r.name,
     parentId: r.parent_id == null ? null : Number(r.parent_id),
@@ -164,11 +180,12 @@ export async function getCategoryTree(db: Db): Promise<CategoryTreeNode[]> {
 export async function getTopCategories(db: Db): Promise<CategoryWithCount[]> {
   const tree = await getCategoryTree(db);
   const byId = new Map<number, Category>();
-  const rows = await db.select(categoryColumns).from(productCategories).where(sql`${productCategories.parentId} IS NULL`);
+  const rows = await db
+    .select(categoryColumns)
+    .from(productCategories)
+    .where(sql`${productCategories.parentId} IS NULL`);
   for (const r of rows) byId.set(r.id, r);
-  return tree
-    .filter((n) => byId.has(n.id))
-    .map((n) => ({ ...byId.get(n.id)!, productCount: n.productCount }));
+  return tree.filter((n) => byId.has(n.id)).map((n) => ({ ...byId.get(n.id)!, productCount: n.productCount }));
 }
 
 /** node-postgres returns `{ rows }`, PGlite's drizzle driver too; normalise both to the row array. */

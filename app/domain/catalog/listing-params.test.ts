@@ -13,7 +13,9 @@ import {
 
 describe("parseListingParams", () => {
   it("reads cat, page, sort, comma-separated filter lists, search, tags and stock order", () => {
-    const p = parseListingParams("cat=101&page=3&sort=price-desc&filter_1=Shimano,SRAM&filter_5=10-50&q=%20ketting%20&tag=gel,reep&stock=first");
+    const p = parseListingParams(
+      "cat=101&page=3&sort=price-desc&filter_1=Shimano,SRAM&filter_5=10-50&q=%20ketting%20&tag=gel,reep&stock=first",
+    );
     expect(p).toEqual({
       cat: 101,
       page: 3,
@@ -59,7 +61,9 @@ describe("serializeListingParams", () => {
     const p = parseListingParams("cat=7&filter_1=A,B&page=4&tag=gel");
     expect(listingHref("/products", toggleFilterValue(p, 1, "C", true))).toBe("/products?cat=7&filter_1=A,B,C&tag=gel");
     expect(listingHref("/products", toggleFilterValue(p, 1, "A", true))).toBe("/products?cat=7&filter_1=B&tag=gel");
-    expect(listingHref("/products", toggleFilterValue(p, 4, "M", false))).toBe("/products?cat=7&filter_1=A,B&filter_4=M&tag=gel");
+    expect(listingHref("/products", toggleFilterValue(p, 4, "M", false))).toBe(
+      "/products?cat=7&filter_1=A,B&filter_4=M&tag=gel",
+    );
     expect(listingHref("/products", withoutFilterValue(p, 1, "B"))).toBe("/products?cat=7&filter_1=A&tag=gel");
     expect(listingHref("/products", toggleTag(p, "gel"))).toBe("/products?cat=7&filter_1=A,B");
     expect(listingHref("/products", withoutFilters(p))).toBe("/products?cat=7");

@@ -30,7 +30,15 @@ export type ListingParams = {
   stock: StockOrder;
 };
 
-export const EMPTY_PARAMS: ListingParams = { cat: null, page: 1, sort: "default", filters: {}, q: "", tags: [], stock: "default" };
+export const EMPTY_PARAMS: ListingParams = {
+  cat: null,
+  page: 1,
+  sort: "default",
+  filters: {},
+  q: "",
+  tags: [],
+  stock: "default",
+};
 
 /** Limits that keep a crafted URL from turning into a huge query. */
 const MAX_PAGE = 100_000;
@@ -127,7 +135,9 @@ export function serializeListingParams(params: ListingParams): string {
   const add = (key: string, value: string) => parts.push(`${key}=${encodeValue(value)}`);
   if (params.q) add("q", params.q);
   if (params.cat != null) add("cat", String(params.cat));
-  for (const id of Object.keys(params.filters).map(Number).sort((a, b) => a - b)) {
+  for (const id of Object.keys(params.filters)
+    .map(Number)
+    .sort((a, b) => a - b)) {
     const values = params.filters[id] ?? [];
     if (values.length) add(`filter_${id}`, values.join(","));
   }
@@ -170,7 +180,12 @@ export function withoutFilterValue(params: ListingParams, filterTypeId: number, 
   );
 }
 
-export function toggleFilterValue(params: ListingParams, filterTypeId: number, value: string, multi: boolean): ListingParams {
+export function toggleFilterValue(
+  params: ListingParams,
+  filterTypeId: number,
+  value: string,
+  multi: boolean,
+): ListingParams {
   const current = params.filters[filterTypeId] ?? [];
   if (current.includes(value)) return withoutFilterValue(params, filterTypeId, value);
   return withFilterValues(params, filterTypeId, multi ? [...current, value] : [value]);

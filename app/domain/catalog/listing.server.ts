@@ -3,56 +3,19 @@ import type { Db } from "~/db/client.server";
 import { rowsOf } from "./categories.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";
+import type {
+  ActiveFilter,
+  Facet,
+  FacetValue,
+  FilterTypeConfig,
+  ListingQuery,
+  ListingResult,
+  PriceBounds,
+  TagFacet,
+} from "./listing-types";
 import type { ProductSummary } from "./product-summary";
 
-export type FilterKind = "select" | "multi-select";
-
-/** A filter type configured for a category (spec 1 §3 "Category filter"). */
-export type FilterTypeConfig = { id: number; name: string; displayName: string; kind: FilterKind };
-
-export type FacetValue = { value: string; count: number; selected: boolean };
-
-export type Facet = FilterTypeConfig & {
-  /** Values with the number of products they would show, given the OTHER active filters. */
-  values: FacetValue[];
-};
-
-/** Whole euros: the slider's range and the active price filter, if any. */
-export type PriceBounds = { min: number; max: number };
-
-export type ActiveFilter = { filterTypeId: number; displayName: string; value: string; label: string };
-
-export type TagFacet = { tag: string; count: number; selected: boolean };
-
-export type ListingQuery = {
-  /** Category ids whose products are listed (a category and its descendants); null = all. */
-  categoryIds: number[] | null;
-  /** Search term (already trimmed); "" = no search. */
-  q?: string;
-  filters: Record<number, string[]>;
-  filterTypes: FilterTypeConfig[];
-  sort: SortKey;
-  page: number;
-  tags?: string[];
-  /** Sportvoeding's "Eerst op voorraad": products in stock before the rest, whatever the sort. */
-  stockFirst?: boolean;
-  /** Count products per tag (the sportvoeding chips). */
-  withTagFacet?: boolean;
-  pageSize?: number;
-};
-
-export type ListingResult = {
-  products: ProductSummary[];
-  total: number;
-  page: number;
-  totalPages: number;
-  facets: Facet[];
-  /** Slider bounds from the rounded lowest and highest price (0–1000 when nothing matches). */
-  priceBounds: PriceBounds;
-  priceFilter: (PriceBounds & { filterTypeId: number }) | null;
-  activeFilters: ActiveFilter[];
-  tagFacet: TagFacet[];
-};
+export type * from "./listing-types";
 
 export const DEFAULT_PRICE_BOUNDS: PriceBounds = { min: 0, max: 1000 };
 const MAX_FACET_VALUES = 60;
@@ -136,7 +99,11 @@ function isSupported(f: FilterTypeConfig): boolean {
 type Condition = { key: string; sql: SQL };
 
 /** The active filters as SQL over the `b` (base) alias; unknown filter ids and bad values are ignored. */
-function conditionsOf(query: ListingQuery): { conditions: Condition[]; active: ActiveFilter[]; price: ListingResult["priceFilter"] } {
+function conditionsOf(query: ListingQuery): {
+  conditions: Condition[];
+  active: ActiveFilter[];
+  price: ListingResult["priceFilter"];
+} {
   const conditions: Condition[] = [];
   const active: ActiveFilter[] = [];
   let price: ListingResult["priceFilter"] = null;
@@ -161,7 +128,8 @@ function conditionsOf(query: ListingQuery): { conditions: Condition[]; active: A
     }
     const values = type.kind === "select" ? raw.slice(0, 1) : raw;
     conditions.push({ key: String(type.id), sql: sql`${COLUMN_OF[type.name]!} IN ${list(values)}` });
-    for (const value of values) active.push({ filterTypeId: type.id, displayName: type.displayName, value, label: value });
+    for (const value of values)
+      active.push({ filterTypeId: type.id, displayName: type.displayName, value, label: value });
   }
   if (query.tags?.length) {
     conditions.push({
@@ -246,7 +214,12 @@ function toSummary(r: ProductRow): ProductSummary {
   };
 }
 
-async function productPage(db: Db, query: ListingQuery, conditions: Condition[], page: number): Promise<ProductSummary[]> {
+async function productPage(
+  db: Db,
+  query: ListingQuery,
+  conditions: Condition[],
+  page: number,
+): Promise<ProductSummary[]> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const rows = rowsOf<ProductRow>(
     await db.execute(sql`
@@ -304,7 +277,10 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const bounds = rows.find((r) => Number(r.t) === -2);
   const priceBounds =
     bounds?.lo != null && bounds.hi != null
-      ? { min: Math.floor(Number(bounds.lo) / 100), max: Math.max(Math.ceil(Number(bounds.hi) / 100), Math.floor(Number(bounds.lo) / 100) + 1) }
+      ? {
+          min: Math.floor(Number(bounds.lo) / 100),
+          max: Math.max(Math.ceil(Number(bounds.hi) / 100), Math.floor(Number(bounds.lo) / 100) + 1),
+        }
       : DEFAULT_PRICE_BOUNDS;
 
   const totalPages = totalPagesOf(total, pageSize);
@@ -330,10 +306,21 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const tagFacet: TagFacet[] = rows
     .filter((r) => Number(r.t) === -3 && r.v != null)
     .map((r) => ({ tag: r.v!, count: Number(r.n), selected: selectedTags.includes(r.v!) }));
-  for (const tag of selectedTags) if (!tagFacet.some((t) => t.tag === tag)) tagFacet.push({ tag, count: 0, selected: true });
+  for (const tag of selectedTags)
+    if (!tagFacet.some((t) => t.tag === tag)) tagFacet.push({ tag, count: 0, selected: true });
   tagFacet.sort((a, b) => a.tag.localeCompare(b.tag, "nl", { sensitivity: "base" }));
 
-  return { products, total, page, totalPages, facets, priceBounds, priceFilter: price, activeFilters: active, tagFacet };
+  return {
+    products,
+    total,
+    page,
+    totalPages,
+    facets,
+    priceBounds,
+    priceFilter: price,
+    activeFilters: active,
+    tagFacet,
+  };
 }
 
 export type GridRow = ProductSummary & { categoryName: string | null };
@@ -344,7 +331,9 @@ export async function listGridProducts(
   page: number,
   pageSize = PAGE_SIZE,
 ): Promise<{ rows: GridRow[]; total: number; page: number; totalPages: number }> {
-  const [countRows] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE is_listed`));
+  const [countRows] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE is_listed`),
+  );
   const total = Number(countRows?.n ?? 0);
   const totalPages = totalPagesOf(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
@@ -359,5 +348,10 @@ export async function listGridProducts(
       ORDER BY b.art_no
       LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`),
   );
-  return { rows: rows.map((r) => ({ ...toSummary(r), categoryName: r.category_name })), total, page: current, totalPages };
+  return {
+    rows: rows.map((r) => ({ ...toSummary(r), categoryName: r.category_name })),
+    total,
+    page: current,
+    totalPages,
+  };
 }

@@ -1,0 +1,53 @@
+import type { SortKey } from "./listing-params";
+import type { ProductSummary } from "./product-summary";
+
+/** Shapes of the catalogue listing, shared by the server query and the components that render it. */
+
+export type FilterKind = "select" | "multi-select";
+
+/** A filter type configured for a category (spec 1 §3 "Category filter"). */
+export type FilterTypeConfig = { id: number; name: string; displayName: string; kind: FilterKind };
+
+export type FacetValue = { value: string; count: number; selected: boolean };
+
+export type Facet = FilterTypeConfig & {
+  /** Values with the number of products they would show, given the OTHER active filters. */
+  values: FacetValue[];
+};
+
+/** Whole euros: the slider's range and the active price filter, if any. */
+export type PriceBounds = { min: number; max: number };
+
+export type ActiveFilter = { filterTypeId: number; displayName: string; value: string; label: string };
+
+export type TagFacet = { tag: string; count: number; selected: boolean };
+
+export type ListingQuery = {
+  /** Category ids whose products are listed (a category and its descendants); null = all. */
+  categoryIds: number[] | null;
+  /** Search term (already trimmed); "" = no search. */
+  q?: string;
+  filters: Record<number, string[]>;
+  filterTypes: FilterTypeConfig[];
+  sort: SortKey;
+  page: number;
+  tags?: string[];
+  /** Sportvoeding's "Eerst op voorraad": products in stock before the rest, whatever the sort. */
+  stockFirst?: boolean;
+  /** Count products per tag (the sportvoeding chips). */
+  withTagFacet?: boolean;
+  pageSize?: number;
+};
+
+export type ListingResult = {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  totalPages: number;
+  facets: Facet[];
+  /** Slider bounds from the rounded lowest and highest price (0–1000 when nothing matches). */
+  priceBounds: PriceBounds;
+  priceFilter: (PriceBounds & { filterTypeId: number }) | null;
+  activeFilters: ActiveFilter[];
+  tagFacet: TagFacet[];
+};
