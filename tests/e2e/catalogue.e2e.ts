@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+
+describe("browsing the catalogue", () => {
+  const browser = useBrowser();
+
+  it("home → category → filter by brand → sort by price → page 2 → product", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Fietsonderdelen" }).click();
+    await page.waitForURL("**/fietsonderdelen");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Fietsonderdelen");
+
+    await page.getByRole("checkbox", { name: /Schwalbe/ }).check();
+    await page.waitForURL(/filter_1=Schwalbe/);
+    await expect.poll(() => page.getByRole("button", { name: /Verwijder filter.*Schwalbe/ }).or(page.getByRole("link", { name: /Verwijder filter.*Schwalbe/ })).count()).toBe(1);
+
+    await page.getByLabel("Sorteer op").selectOption("price-asc");
+    await page.waitForURL(/sort=price-asc/);
+    await expect.poll(() => page.getByLabel("Sorteer op").inputValue()).toBe("price-asc");
+    const firstPagePrices = await prices(page);
+    expect(firstPagePrices).toEqual([...firstPagePrices].sort((a, b) => a - b));
+
+    await page.getByRole("navigation", { name: "Paginering" }).getByRole("link", { name: "Pagina 2", exact: true }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByRole("link", { name: "Pagina 2" }).getAttribute("aria-current")).toBe("page");
+    expect(page.url()).toContain("filter_1=Schwalbe");
+    expect(page.url()).toContain("sort=price-asc");
+    const secondPagePrices = await prices(page);
+    expect(secondPagePrices.length).toBeGreaterThan(0);
+    expect(Math.min(...secondPagePrices)).toBeGreaterThanOrEqual(Math.max(...firstPagePrices));
+
+    const firstProduct = page.getByRole("article").first().getByRole("link");
+    const name = (await firstProduct.textContent())!.trim();
+    expect(name).toMatch(/^Schwalbe/);
+    await firstProduct.click();
+    await page.waitForURL(/\/product\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    expect(await page.getByText("Schwalbe", { exact: true }).first().isVisible()).toBe(true);
+  });
+
+  it("a search suggestion leads to its product", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto("/products");
+    const search = page.getByRole("combobox", { name: "Zoek producten" });
+    await search.fill("k");
+    await expect.poll(() => page.getByText("Type minimaal 2 tekens om te zoeken").isVisible()).toBe(true);
+    await search.fill("ketting");
+    const options = page.getByRole("listbox", { name: "Zoeksuggesties" }).getByRole("option");
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    expect(await options.count()).toBeLessThanOrEqual(6);
+    const suggestion = (await options.first().textContent())!;
+    expect(suggestion.toLowerCase()).toContain("ketting");
+    await options.first().click();
+    await page.waitForURL(/\/product\/\d+$/);
+    const heading = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    expect(suggestion).toContain(heading);
+
+    await search.fill("xqzxqz");
+    await expect.poll(() => page.getByText("Geen producten gevonden").first().isVisible()).toBe(true);
+  });
+
+  it("the mobile menu slides up with the navigation and takes the shopper to the blog", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+    expect(await page.getByRole("navigation", { name: "Hoofdmenu" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    for (const label of ["Sportvoeding", "Onderhoud", "Fietsonderdelen", "Blog", "Contact", "Winkelwagen"]) {
+      expect(await menu.getByRole("link", { name: label, exact: true }).count(), label).toBe(1);
+    }
+    await menu.getByRole("link", { name: "Blog", exact: true }).click();
+    await page.waitForURL("**/blog");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Blog");
+  });
+});
+
+async function prices(page: import("playwright-core").Page): Promise<number[]> {
+  // The price a shopper pays is the first euro amount in each card (offer price before the struck one).
+  const texts = await page.getByRole("article").evaluateAll((cards) =>
+    cards.map((card) => /€\s?([\d.]+,\d{2})/.exec(card.textContent ?? "")?.[1] ?? ""),
+  );
+  return texts.map((t) => Number(t.replace(/\./g, "").replace(",", ".")));
+}
