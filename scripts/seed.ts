@@ -8,6 +8,8 @@ import { openDatabaseFromConfig } from "../app/db/client.server";
 import { CatalogueNotEmptyError, seedCatalogue } from "../app/db/seed/large.server";
 import { DEMO_PRODUCT_COUNT } from "../app/db/seed/product-generator";
 
+class UsageError extends Error {}
+
 function parseArgs(argv: string[]): { products: number; reset: boolean } {
   let products = DEMO_PRODUCT_COUNT;
   let reset = false;
@@ -18,14 +20,14 @@ function parseArgs(argv: string[]): { products: number; reset: boolean } {
       const value = arg.includes("=") ? arg.split("=")[1] : argv[++i];
       const n = Number(value);
       if (!Number.isInteger(n) || n < 1 || n > 5_000_000) {
-        throw new Error(`--products verwacht een geheel getal tussen 1 en 5000000, niet "${value ?? ""}"`);
+        throw new UsageError(`--products verwacht een geheel getal tussen 1 en 5000000, niet "${value ?? ""}"`);
       }
       products = n;
     } else if (arg === "--help" || arg === "-h") {
       console.log("Gebruik: npm run db:seed -- [--products N] [--reset]");
       process.exit(0);
     } else {
-      throw new Error(`Onbekende optie: ${arg}`);
+      throw new UsageError(`Onbekende optie: ${arg}\nGebruik: npm run db:seed -- [--products N] [--reset]`);
     }
   }
   return { products, reset };
@@ -56,7 +58,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof CatalogueNotEmptyError) console.error(error.message);
-  else console.error("Seeden mislukt:", error);
+  if (error instanceof ConfigError || error instanceof CatalogueNotEmptyError || error instanceof UsageError) {
+    console.error(error.message);
+  } else console.error("Seeden mislukt:", error);
   process.exit(1);
 });

@@ -11,7 +11,7 @@ import { DEMO_SEED } from "./product-generator";
 
 export type SeedCatalogueOptions = {
   products: number;
-  /** Empty the catalogue tables first (products, stock, tags, categories, filters and the cache). */
+  /** Empty the catalogue tables first (products, stock, tags, categories, filters and the cache; CASCADE also empties rows that reference them). */
   reset?: boolean;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
@@ -22,7 +22,7 @@ export class CatalogueNotEmptyError extends Error {}
 export async function seedCatalogue(db: Db, options: SeedCatalogueOptions): Promise<Record<string, number>> {
   if (options.reset) {
     await db.execute(
-      sql`TRUNCATE product_tags, stock, filter_values_cache, category_filters, products, product_categories, filter_types`,
+      sql`TRUNCATE product_tags, stock, filter_values_cache, category_filters, products, product_categories, filter_types CASCADE`,
     );
   } else if (await hasProducts(db)) {
     throw new CatalogueNotEmptyError("Er staan al producten in de database; gebruik --reset om opnieuw te beginnen.");
