@@ -18,6 +18,7 @@ import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
+import { rowsOf } from "../app/db/rows.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
@@ -62,7 +63,7 @@ async function main() {
   await ensureDatabase();
   const database = await openDatabase({ kind: "postgres", url: DB_URL });
   const { db } = database;
-  const count = (await db.execute<{ n: number }>(sql`select count(*)::int as n from products`)).rows[0]!.n;
+  const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products`))[0]!.n;
   if (count < PRODUCTS) {
     console.log(`Seeding ${PRODUCTS} products (found ${count})…`);
     const started = performance.now();
@@ -88,28 +89,28 @@ async function main() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   // The largest leaf category, and its two most common brands and colours: a realistic filtered page.
-  const leaf = (
-    await db.execute<{ id: number; n: number }>(sql`
+  const leaf = rowsOf<{ id: number; n: number }>(
+    await db.execute(sql`
       select p.category_id as id, count(*)::int as n from products p
       where p.is_listed and not exists (select 1 from product_categories c where c.parent_id = p.category_id)
-      group by p.category_id order by n desc limit 1`)
-  ).rows[0]!;
+      group by p.category_id order by n desc limit 1`),
+  )[0]!;
   const top = async (column: string) =>
-    (
-      await db.execute<{ v: string }>(
+    rowsOf<{ v: string }>(
+      await db.execute(
         sql`select ${sql.raw(column)} as v from products where is_listed and category_id = ${leaf.id}
             and ${sql.raw(column)} is not null group by 1 order by count(*) desc limit 2`,
-      )
-    ).rows.map((r) => encodeURIComponent(r.v));
+      ),
+    ).map((r) => encodeURIComponent(r.v));
   const brands = await top("brand");
   const colours = await top("colour");
   const categoryUrls = [1, 2, 3].map(
     (page) =>
       `${base}/products?cat=${leaf.id}&filter_1=${brands.join(",")}&filter_2=${colours[0]}&sort=price-asc&page=${page}`,
   );
-  const artNos = (
-    await db.execute<{ art_no: number }>(sql`select art_no from products where is_listed order by art_no limit 2000`)
-  ).rows.filter((_, i) => i % 10 === 0);
+  const artNos = rowsOf<{ art_no: number }>(
+    await db.execute(sql`select art_no from products where is_listed order by art_no limit 2000`),
+  ).filter((_, i) => i % 10 === 0);
   const productUrls = artNos.map((r) => `${base}/product/${r.art_no}`);
   const terms = ["ke", "ketting", "band", "shimano", "gel", "remblok", "zadel", "fietsolie", "ca", "energie"];
   const searchUrls = terms.map((t) => `${base}/api/search-suggestions?q=${encodeURIComponent(t)}`);
