@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
+import { products } from "../../app/db/schema";
 import { searchSuggestions } from "../../app/domain/catalog/search.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
@@ -100,5 +101,36 @@ describe("search suggestions GET /api/search-suggestions?q=", () => {
   it("is the same query the domain function runs (domain level, no HTTP)", async () => {
     const results = await searchSuggestions(database.db, "bidon");
     expect(results.map((r) => r.artNo)).toEqual([304, 303]);
+  });
+
+  it("still finds the first 6 in order when the matches sit far down the alphabet of a large catalogue", async () => {
+    // 2 500 listed products that sort before the matches, so a look at only the first rows finds none.
+    const filler = Array.from({ length: 2500 }, (_, i) => ({
+      artNo: 500_000 + i,
+      brand: "Vulmerk",
+      shortDescription: `Aaa vulproduct ${String(i).padStart(4, "0")}`,
+      consumerPriceCents: 100,
+    }));
+    await database.db.insert(products).values(filler);
+    for (const [artNo, name] of [
+      [601, "Zwaluw zadeldek"],
+      [602, "Zadelpen carbon 27,2"],
+      [603, "Zadelpen alu 31,6"],
+      [604, "Zadeltas klein"],
+      [605, "Zadel Selle Italia"],
+      [606, "Zadelpenklem 34,9"],
+      [607, "Zadeltas groot"],
+    ] as const) {
+      await createProduct(database.db, { artNo, shortDescription: name, brand: "Merk" });
+    }
+    expect((await suggest("zadel")).map((r) => r.shortDescription)).toEqual([
+      "Zadel Selle Italia",
+      "Zadelpen alu 31,6",
+      "Zadelpen carbon 27,2",
+      "Zadelpenklem 34,9",
+      "Zadeltas groot",
+      "Zadeltas klein",
+    ]);
+    expect((await suggest("vulproduct 24")).map((r) => r.artNo)).toEqual(Array.from({ length: 6 }, (_, i) => 502_400 + i));
   });
 });
