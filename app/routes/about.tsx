@@ -29,23 +29,32 @@ export default function About() {
         </p>
         <p>
           We adviseren eerlijk: liever een passend onderdeel van een paar euro dan een dure upgrade die je niet nodig
-          hebt. Twijfel je wat je nodig hebt? <Link to="/contact">Stuur ons een bericht</Link>, dan denken we met je mee.
+          hebt. Twijfel je wat je nodig hebt? <Link to="/contact">Stuur ons een bericht</Link>, dan denken we met je
+          mee.
         </p>
       </PageSection>
 
       <PageSection id="assortiment" title="Wat we verkopen">
         <ul>
           <li>
-            <strong><Link to="/fietsonderdelen">Fietsonderdelen</Link></strong>: kettingen, cassettes, remmen, banden,
-            binnenbanden, verlichting en meer, van merken als Shimano, SRAM, Continental en Schwalbe.
+            <strong>
+              <Link to="/fietsonderdelen">Fietsonderdelen</Link>
+            </strong>
+            : kettingen, cassettes, remmen, banden, binnenbanden, verlichting en meer, van merken als Shimano, SRAM,
+            Continental en Schwalbe.
           </li>
           <li>
-            <strong><Link to="/onderhoud">Onderhoud</Link></strong>: reinigers, ontvetters, kettingolie en vet om je
-            fiets soepel en stil te laten lopen, in elk seizoen.
+            <strong>
+              <Link to="/onderhoud">Onderhoud</Link>
+            </strong>
+            : reinigers, ontvetters, kettingolie en vet om je fiets soepel en stil te laten lopen, in elk seizoen.
           </li>
           <li>
-            <strong><Link to="/sportvoeding">Sportvoeding</Link></strong>: energiegels, repen, sportdranken en
-            herstelproducten, met duidelijke informatie over ingrediënten en allergenen.
+            <strong>
+              <Link to="/sportvoeding">Sportvoeding</Link>
+            </strong>
+            : energiegels, repen, sportdranken en herstelproducten, met duidelijke informatie over ingrediënten en
+            allergenen.
           </li>
         </ul>
         <p>

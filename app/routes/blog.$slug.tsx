@@ -46,11 +46,16 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
     <article>
       <header className="bg-brand-50">
         <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
-          <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             <ArrowLeft aria-hidden className="size-4" />
             Alle blogposts
           </Link>
-          <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-brand-900 sm:text-4xl">{post.title}</h1>
+          <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-brand-900 sm:text-4xl">
+            {post.title}
+          </h1>
           <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
@@ -66,8 +71,11 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="mt-4 text-lg text-ink/80">{post.excerpt}</p>
         </div>
-        <div className="mx-auto max-w-4xl px-4 pt-8 sm:px-6">
-          <div className="aspect-[16/9] translate-y-0 overflow-hidden rounded-t-xl bg-surface sm:rounded-xl">
+      </header>
+      {/* The hero straddles the header band: its upper half on the header colour, the rest on white. */}
+      <div className="bg-gradient-to-b from-brand-50 from-50% to-white to-50% pt-8">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6">
+          <div className="aspect-[16/9] overflow-hidden rounded-xl bg-surface shadow-sm">
             <BlogImage
               featuredImage={post.featuredImage}
               thumbnail={post.thumbnail}
@@ -79,7 +87,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </div>
-      </header>
+      </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <div className="prose-shop" dangerouslySetInnerHTML={{ __html: post.html }} />
         <footer className="mt-12 border-t border-line pt-6">

@@ -7,7 +7,11 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { rootOrigin, StaticPage } from "~/components/content/static-page";
 import {
   CONTACT_MESSAGES,
-  contactValuesFrom, validateContact, type ContactErrors, type ContactValues } from "~/domain/contact/contact-schema";
+  contactValuesFrom,
+  validateContact,
+  type ContactErrors,
+  type ContactValues,
+} from "~/domain/contact/contact-schema";
 import { getCustomerServiceEmail, sendContactMessage } from "~/domain/contact/contact.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -45,12 +49,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       customerServiceEmail,
     });
     if (!sent.ok) {
-      return data<ActionResult>({ values, errors: {}, formError: SEND_ERROR, detail: CONTACT_MESSAGES.rateLimited }, { status: 429 });
+      return data<ActionResult>(
+        { values, errors: {}, formError: SEND_ERROR, detail: CONTACT_MESSAGES.rateLimited },
+        { status: 429 },
+      );
     }
   } catch (error) {
     context.logger.error({ err: error }, "contact message could not be stored");
     return data<ActionResult>(
-      { values, errors: {}, formError: SEND_ERROR, detail: "Er ging iets mis aan onze kant. Probeer het later opnieuw." },
+      {
+        values,
+        errors: {},
+        formError: SEND_ERROR,
+        detail: "Er ging iets mis aan onze kant. Probeer het later opnieuw.",
+      },
       { status: 500 },
     );
   }
@@ -63,10 +75,15 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const sent = searchParams.get("verzonden") === "1" && !actionData;
 
   useEffect(() => {
-    if (sent) toast.success("Bericht verzonden", { description: "We reageren binnen twee werkdagen.", id: "contact-verzonden" });
+    if (sent)
+      toast.success("Bericht verzonden", {
+        description: "We reageren binnen twee werkdagen.",
+        id: "contact-verzonden",
+      });
   }, [sent]);
   useEffect(() => {
-    if (actionData?.formError) toast.error(actionData.formError, { description: actionData.detail, id: "contact-fout" });
+    if (actionData?.formError)
+      toast.error(actionData.formError, { description: actionData.detail, id: "contact-fout" });
   }, [actionData]);
 
   return (
@@ -76,7 +93,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       aside={<ContactAside email={loaderData.customerServiceEmail} />}
     >
       {sent ? (
-        <div role="status" className="not-prose mb-6 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900">
+        <div
+          role="status"
+          className="not-prose mb-6 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900"
+        >
           <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div>
             <p className="m-0 font-semibold">Bericht verzonden</p>
@@ -98,11 +118,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <h2 className="!mt-0">Stuur ons een bericht</h2>
       <p>Alle velden zijn verplicht.</p>
-      <ContactForm
-        key={sent ? "verzonden" : "formulier"}
-        values={actionData?.values}
-        errors={actionData?.errors}
-      />
+      <ContactForm key={sent ? "verzonden" : "formulier"} values={actionData?.values} errors={actionData?.errors} />
     </StaticPage>
   );
 }
@@ -116,7 +132,10 @@ function ContactAside({ email }: { email: string }) {
           Klantenservice
         </h2>
         <p className="mt-2 text-sm text-muted">Liever direct mailen? Dat kan ook:</p>
-        <a href={`mailto:${email}`} className="mt-1 inline-block font-medium break-all text-brand-700 underline">
+        <a
+          href={`mailto:${email}`}
+          className="mt-1 inline-block text-sm font-medium break-all text-brand-700 underline"
+        >
           {email}
         </a>
       </div>

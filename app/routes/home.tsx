@@ -39,17 +39,21 @@ export function headers() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides, featured, posts } = loaderData;
   return (
-    <div className="pb-16">
+    <div>
       <h1 className="sr-only">Trapkracht: fietsonderdelen, onderhoud en sportvoeding</h1>
       <HeroCarousel slides={slides} />
 
-      <div className="mx-auto mt-10 max-w-6xl px-4 sm:px-6">
+      <div className="mx-auto mt-10 max-w-7xl px-4 sm:px-6">
         <SportvoedingTile />
       </div>
 
       {featured.length > 0 ? (
         <div className="mt-14">
-          <HomeSection id="uitgelicht" title="Uitgelichte producten" more={{ to: "/products", label: "Alle producten" }}>
+          <HomeSection
+            id="uitgelicht"
+            title="Uitgelichte producten"
+            more={{ to: "/products", label: "Alle producten" }}
+          >
             <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
               {featured.map((product) => (
                 <li key={product.artNo} className="flex [&>article]:w-full">

@@ -77,7 +77,9 @@ export default function Privacy() {
         <ul>
           <li>de betaaldienstverlener, om je betaling via iDEAL of creditcard af te handelen;</li>
           <li>onze groothandel, die je bestelling rechtstreeks naar je verstuurt (naam, adres, producten);</li>
-          <li>de pakketdienst, om je pakket te bezorgen (naam, adres en eventueel e-mailadres voor track &amp; trace);</li>
+          <li>
+            de pakketdienst, om je pakket te bezorgen (naam, adres en eventueel e-mailadres voor track &amp; trace);
+          </li>
           <li>onze hostingpartij, die de webwinkel binnen de Europese Unie draait.</li>
         </ul>
         <p>
@@ -122,8 +124,8 @@ export default function Privacy() {
         </ul>
         <p>
           Stuur je verzoek naar <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> of via het{" "}
-          <Link to="/contact">contactformulier</Link>. We reageren binnen een maand. Ben je niet tevreden over hoe we met
-          je gegevens omgaan, dan kun je een klacht indienen bij de{" "}
+          <Link to="/contact">contactformulier</Link>. We reageren binnen een maand. Ben je niet tevreden over hoe we
+          met je gegevens omgaan, dan kun je een klacht indienen bij de{" "}
           <a href="https://www.autoriteitpersoonsgegevens.nl" rel="noopener">
             Autoriteit Persoonsgegevens
           </a>

@@ -72,8 +72,8 @@ export default function Terms() {
       <PageSection id="aanbod" title="3. Aanbod en prijzen">
         <ul>
           <li>
-            Alle prijzen zijn in euro&apos;s en <strong>inclusief btw</strong>. Eventuele verzendkosten zie je
-            apart in je winkelwagen en bij het afrekenen, voordat je betaalt.
+            Alle prijzen zijn in euro&apos;s en <strong>inclusief btw</strong>. Eventuele verzendkosten zie je apart in
+            je winkelwagen en bij het afrekenen, voordat je betaalt.
           </li>
           <li>
             We beschrijven onze producten zo volledig en nauwkeurig mogelijk. Afbeeldingen kunnen licht afwijken
@@ -91,8 +91,8 @@ export default function Terms() {
         <p>
           De overeenkomst komt tot stand zodra je een bestelling plaatst met de knop &ldquo;Bestelling met
           betalingsverplichting&rdquo; en de betaling is gelukt. Je ontvangt daarna een bevestiging per e-mail. Blijkt
-          een product na je bestelling toch niet leverbaar, dan laten we je dat zo snel mogelijk weten en betalen we
-          het bedrag voor dat product binnen 14 dagen terug.
+          een product na je bestelling toch niet leverbaar, dan laten we je dat zo snel mogelijk weten en betalen we het
+          bedrag voor dat product binnen 14 dagen terug.
         </p>
       </PageSection>
 
@@ -106,8 +106,8 @@ export default function Terms() {
       <PageSection id="verzending" title="6. Levering en verzending">
         <ul>
           <li>
-            We leveren in Nederland. Op werkdagen <strong>voor 18:00 uur besteld</strong> (en betaald) betekent dat we je
-            pakket dezelfde dag aan de pakketdienst meegeven; het wordt dan doorgaans{" "}
+            We leveren in Nederland. Op werkdagen <strong>voor 18:00 uur besteld</strong> (en betaald) betekent dat we
+            je pakket dezelfde dag aan de pakketdienst meegeven; het wordt dan doorgaans{" "}
             <strong>binnen 1 werkdag bezorgd</strong>.
           </li>
           <li>
@@ -137,9 +137,8 @@ export default function Terms() {
           <li>
             Laat ons binnen de bedenktijd ondubbelzinnig weten dat je de overeenkomst herroept. Dat kan met de knop
             &ldquo;Herroepen&rdquo; bij je bestelling (ook zonder account bereikbaar), per e-mail aan{" "}
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>, via het{" "}
-            <Link to="/contact">contactformulier</Link> of met het{" "}
-            <a href="#modelformulier">modelformulier voor herroeping</a> hieronder. Je ontvangt van ons een
+            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>, via het <Link to="/contact">contactformulier</Link>{" "}
+            of met het <a href="#modelformulier">modelformulier voor herroeping</a> hieronder. Je ontvangt van ons een
             ontvangstbevestiging per e-mail.
           </li>
           <li>
@@ -204,10 +203,10 @@ export default function Terms() {
       <PageSection id="klachten" title="10. Klachten en geschillen">
         <p>
           Klachten over een bestelling of de uitvoering ervan kun je binnen redelijke tijd melden via{" "}
-          <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> of het <Link to="/contact">contactformulier</Link>.
-          We bevestigen je klacht en geven binnen 14 dagen een inhoudelijke reactie; als we meer tijd nodig hebben,
-          laten we je dat binnen die termijn weten. Komen we er samen niet uit, dan kun je je geschil voorleggen aan
-          de bevoegde rechter of via het Europese ODR-platform (
+          <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> of het <Link to="/contact">contactformulier</Link>. We
+          bevestigen je klacht en geven binnen 14 dagen een inhoudelijke reactie; als we meer tijd nodig hebben, laten
+          we je dat binnen die termijn weten. Komen we er samen niet uit, dan kun je je geschil voorleggen aan de
+          bevoegde rechter of via het Europese ODR-platform (
           <a href="https://ec.europa.eu/consumers/odr" rel="noopener">
             ec.europa.eu/consumers/odr
           </a>

@@ -28,7 +28,12 @@ describe("blog", () => {
       featuredImage: null,
       thumbnail: "/media/blog/gels-thumb.jpg",
     });
-    await createBlogPost(database.db, { slug: "zonder-afbeeldingen", featuredImage: null, thumbnail: null, publishedOn: "2025-06-01" });
+    await createBlogPost(database.db, {
+      slug: "zonder-afbeeldingen",
+      featuredImage: null,
+      thumbnail: null,
+      publishedOn: "2025-06-01",
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -58,8 +63,12 @@ describe("blog", () => {
     expect(html).not.toContain("alert(1)");
     expect(html).not.toContain("onclick");
     expect(html).not.toContain("alert(2)");
-    expect(html).toContain('<link rel="canonical" href="https://www.trapkracht.nl/blog/sportvoeding-kwart-triathlon"/>');
-    expect(html).toContain('<meta name="description" content="Wat eet en drink je voor, tijdens en na de wedstrijd?"/>');
+    expect(html).toContain(
+      '<link rel="canonical" href="https://www.trapkracht.nl/blog/sportvoeding-kwart-triathlon"/>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="Wat eet en drink je voor, tijdens en na de wedstrijd?"/>',
+    );
   });
 
   it("shows the hero image with the thumbnail, then the default, as fallbacks", async () => {
@@ -71,7 +80,9 @@ describe("blog", () => {
 
   it("uses the thumbnail when there is no hero image, and the default when there is neither", async () => {
     const gels = await app.html("/blog/energy-gels-ingredienten");
-    expect(gels.html).toMatch(/<img src="\/media\/blog\/gels-thumb.jpg" data-fallback="\/media\/blog\/default-hero.svg"/);
+    expect(gels.html).toMatch(
+      /<img src="\/media\/blog\/gels-thumb.jpg" data-fallback="\/media\/blog\/default-hero.svg"/,
+    );
     const bare = await app.html("/blog/zonder-afbeeldingen");
     expect(bare.status).toBe(200);
     expect(bare.html).toMatch(/<img src="\/media\/blog\/default-hero.svg"/);

@@ -82,7 +82,9 @@ describe("contact form", () => {
     const html = await res.text();
     expect(html).toContain("Voer een geldig e-mailadres in");
     expect(html).not.toContain("Vul je voornaam in");
-    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="email"|<input[^>]*name="email"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(
+      /<input[^>]*aria-invalid="true"[^>]*name="email"|<input[^>]*name="email"[^>]*aria-invalid="true"/,
+    );
     expect(html).toContain('value="Anna"');
     expect(html).toContain('value="de Vries"');
     expect(html).toContain('value="anna@"');
@@ -99,7 +101,13 @@ describe("contact form", () => {
     const rows = await outboxRows();
     expect(rows).toHaveLength(2);
     const [toShop, toCustomer] = rows;
-    expect(toShop).toMatchObject({ kind: "contact-message", toAddress: SHOP, replyTo: "anna@example.nl", status: "pending", attempts: 0 });
+    expect(toShop).toMatchObject({
+      kind: "contact-message",
+      toAddress: SHOP,
+      replyTo: "anna@example.nl",
+      status: "pending",
+      attempts: 0,
+    });
     expect(toShop!.subject).toContain("Levertijd bestelling");
     expect(toShop!.textBody).toContain("Anna de Vries");
     expect(toShop!.textBody).toContain("wanneer wordt mijn bestelling <b>bezorgd</b>?");

@@ -16,16 +16,37 @@ describe("home page", () => {
     database = await createTestDatabase();
     app = await startTestApp(database.db, { PUBLIC_URL: "https://www.trapkracht.nl" });
     const db = database.db;
-    await createSlide(db, { title: "Tweede slide", highlight: "Aanbieding", sortOrder: 2, ctaText: "Naar onderhoud", ctaLink: "/onderhoud" });
-    await createSlide(db, { title: "Eerste slide", highlight: "Nieuw binnen", text: "Gels en repen", sortOrder: 1, ctaText: "Shop sportvoeding", ctaLink: "/sportvoeding" });
+    await createSlide(db, {
+      title: "Tweede slide",
+      highlight: "Aanbieding",
+      sortOrder: 2,
+      ctaText: "Naar onderhoud",
+      ctaLink: "/onderhoud",
+    });
+    await createSlide(db, {
+      title: "Eerste slide",
+      highlight: "Nieuw binnen",
+      text: "Gels en repen",
+      sortOrder: 1,
+      ctaText: "Shop sportvoeding",
+      ctaLink: "/sportvoeding",
+    });
     await createSlide(db, { title: "Verborgen slide", isActive: false, sortOrder: 0 });
     const category = await createCategory(db, { name: "Kettingen" });
     for (let i = 0; i < 6; i++) {
-      const p = await createProduct(db, { categoryId: category.id, shortDescription: `Ketting op voorraad ${i}`, stockQuantity: 15 });
+      const p = await createProduct(db, {
+        categoryId: category.id,
+        shortDescription: `Ketting op voorraad ${i}`,
+        stockQuantity: 15,
+      });
       inStock.push(p.artNo);
     }
     for (let i = 0; i < 6; i++) {
-      const p = await createProduct(db, { categoryId: category.id, shortDescription: `Ketting uitverkocht ${i}`, stockQuantity: 0 });
+      const p = await createProduct(db, {
+        categoryId: category.id,
+        shortDescription: `Ketting uitverkocht ${i}`,
+        stockQuantity: 0,
+      });
       outOfStock.push(p.artNo);
     }
     await createProduct(db, { shortDescription: "Niet zichtbaar product", brand: null });
@@ -61,7 +82,11 @@ describe("home page", () => {
   it("shows the sportvoeding tile, three info cards linking to /products and the two latest posts", async () => {
     const { html } = await app.html("/");
     expect(html).toMatch(/<a[^>]*href="\/sportvoeding"[^>]*>[\s\S]*?Bekijk sportvoeding/);
-    for (const title of ["Gratis verzending vanaf €50", "Voor 18:00 besteld, binnen 1 werkdag bezorgd", "14 dagen bedenktijd"]) {
+    for (const title of [
+      "Gratis verzending vanaf €50",
+      "Voor 18:00 besteld, binnen 1 werkdag bezorgd",
+      "14 dagen bedenktijd",
+    ]) {
       expect(html).toMatch(new RegExp(`<a[^>]*href="/products"[^>]*>(?:(?!</a>)[\\s\\S])*${title}`));
     }
     expect(html).toContain("Nieuwste post");
@@ -83,7 +108,12 @@ describe("home page", () => {
     for (let i = 0; i < 15; i++) {
       const featured = await getFeaturedProducts(database.db, 4);
       expect(featured).toHaveLength(4);
-      picks.add(featured.map((p) => p.artNo).sort().join(","));
+      picks.add(
+        featured
+          .map((p) => p.artNo)
+          .sort()
+          .join(","),
+      );
     }
     expect(picks.size).toBeGreaterThan(1);
   });

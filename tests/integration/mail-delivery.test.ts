@@ -87,7 +87,12 @@ describe("mail delivery from the outbox", () => {
         text: "Wanneer komt mijn pakket?",
         html: "<p>Wanneer komt mijn pakket?</p>",
       });
-      await enqueueMail(database.db, { kind: "contact-confirmation", to: "anna@example.nl", subject: "Ontvangen", text: "Bedankt" });
+      await enqueueMail(database.db, {
+        kind: "contact-confirmation",
+        to: "anna@example.nl",
+        subject: "Ontvangen",
+        text: "Bedankt",
+      });
 
       const sent = await start(smtp.url).runOnce();
       expect(sent).toBe(2);
@@ -160,7 +165,12 @@ describe("mail delivery from the outbox", () => {
     const smtp = await startSmtp();
     try {
       for (let i = 0; i < 12; i++) {
-        await enqueueMail(database.db, { kind: "test", to: `klant${i}@example.nl`, subject: `Mail ${i}`, text: `Tekst ${i}` });
+        await enqueueMail(database.db, {
+          kind: "test",
+          to: `klant${i}@example.nl`,
+          subject: `Mail ${i}`,
+          text: `Tekst ${i}`,
+        });
       }
       const a = start(smtp.url);
       const b = start(smtp.url);

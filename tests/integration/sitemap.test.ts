@@ -40,7 +40,17 @@ describe("sitemap.xml and robots.txt", () => {
   it("page 1 lists the home page, static pages, category pages and blog posts", async () => {
     const xml = await (await app.get("/sitemap.xml?page=1")).text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    for (const path of ["/", "/products", "/sportvoeding", "/blog", "/contact", "/about", "/privacy", "/terms", "/products?cat=164"]) {
+    for (const path of [
+      "/",
+      "/products",
+      "/sportvoeding",
+      "/blog",
+      "/contact",
+      "/about",
+      "/privacy",
+      "/terms",
+      "/products?cat=164",
+    ]) {
       expect(xml).toContain(`<url><loc>${ORIGIN}${path}</loc>`);
     }
     expect(xml).toContain(`<url><loc>${ORIGIN}/blog/energy-gels-ingredienten</loc><lastmod>2026-01-05</lastmod></url>`);

@@ -22,7 +22,15 @@ describe("about, privacy and terms", () => {
     expect(html).toContain("<title>Over ons | Trapkracht</title>");
     expect(html).toContain('<link rel="canonical" href="https://www.trapkracht.nl/about"/>');
     expect(html).toMatch(/<h1[^>]*>Over Trapkracht<\/h1>/);
-    for (const text of ["Wie we zijn", "Wat we verkopen", "Fietsonderdelen", "Sportvoeding", "Voor 18:00 besteld, binnen 1 werkdag bezorgd", "Gratis verzending vanaf €50", "14 dagen bedenktijd"]) {
+    for (const text of [
+      "Wie we zijn",
+      "Wat we verkopen",
+      "Fietsonderdelen",
+      "Sportvoeding",
+      "Voor 18:00 besteld, binnen 1 werkdag bezorgd",
+      "Gratis verzending vanaf €50",
+      "14 dagen bedenktijd",
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -31,7 +39,14 @@ describe("about, privacy and terms", () => {
     const { status, html } = await app.html("/privacy");
     expect(status).toBe(200);
     expect(html).toContain("<title>Privacyverklaring | Trapkracht</title>");
-    for (const text of ["Algemene verordening gegevensbescherming (AVG)", "Welke gegevens we verwerken en waarom", "Hoe lang we gegevens bewaren", "Jouw rechten", "geen tracking- of advertentiecookies", "Autoriteit Persoonsgegevens"]) {
+    for (const text of [
+      "Algemene verordening gegevensbescherming (AVG)",
+      "Welke gegevens we verwerken en waarom",
+      "Hoe lang we gegevens bewaren",
+      "Jouw rechten",
+      "geen tracking- of advertentiecookies",
+      "Autoriteit Persoonsgegevens",
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -41,14 +56,18 @@ describe("about, privacy and terms", () => {
     expect(status).toBe(200);
     expect(html).toContain("<title>Algemene voorwaarden | Trapkracht</title>");
     expect(html).toContain("inclusief btw");
-    expect(html).toMatch(/<section id="verzending"[^>]*>[\s\S]*?Levering en verzending[\s\S]*?binnen 1 werkdag bezorgd/);
+    expect(html).toMatch(
+      /<section id="verzending"[^>]*>[\s\S]*?Levering en verzending[\s\S]*?binnen 1 werkdag bezorgd/,
+    );
     const withdrawal = /<section id="herroeping"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "";
     expect(withdrawal).toContain("herroepingsrecht");
     expect(withdrawal).toContain("binnen 14 dagen");
     expect(withdrawal).toContain("Zo herroep je");
     expect(withdrawal).toContain("Terugbetaling");
     expect(withdrawal).toMatch(/<a href="#modelformulier">modelformulier voor herroeping<\/a>/);
-    expect(html).toMatch(/<section id="modelformulier"[^>]*>[\s\S]*?Modelformulier voor herroeping[\s\S]*?herroep\/herroepen/);
+    expect(html).toMatch(
+      /<section id="modelformulier"[^>]*>[\s\S]*?Modelformulier voor herroeping[\s\S]*?herroep\/herroepen/,
+    );
     expect(html).toContain("Garantie");
     expect(html).toContain("Klachten");
   });
@@ -70,7 +89,9 @@ describe("/ProductCategories", () => {
       expect(status).toBe(200);
       expect(html).toContain('<meta name="robots" content="noindex"/>');
       const flat = html.replace(/<!-- -->/g, "");
-      expect(flat).toMatch(/>Onderhoud<\/a> <span[^>]*>\(id 16, 3 producten\)<\/span><ul[^>]*><li[^>]*><a[^>]*>Kettingolie<\/a> <span[^>]*>\(id 1601, 2 producten\)/);
+      expect(flat).toMatch(
+        />Onderhoud<\/a> <span[^>]*>\(id 16, 3 producten\)<\/span><ul[^>]*><li[^>]*><a[^>]*>Kettingolie<\/a> <span[^>]*>\(id 1601, 2 producten\)/,
+      );
       expect(flat).toContain("(id 164, 0 producten)");
     } finally {
       await app.close();

@@ -1,10 +1,11 @@
-import type { ComponentProps, SyntheticEvent } from "react";
+import { useEffect, useRef, type ComponentProps } from "react";
 import { blogImageChain } from "~/domain/content/blog-images";
 
 /**
- * A blog image with its fallback chain (hero → thumbnail → default). The first fallback sits in
- * `data-fallback`, which the global handler (app/lib/image-fallback.ts) swaps in even before
- * hydration; once that one is showing, this component points `data-fallback` at the next in line.
+ * A blog image with its fallback chain (hero → thumbnail → default). `data-fallback` always names
+ * the next image in line: the global handler (app/lib/image-fallback.ts) swaps to it when the
+ * current one breaks, even before hydration. After hydration this component moves `data-fallback`
+ * one step on after every swap, and catches up if images already broke before it ran.
  */
 export function BlogImage({
   featuredImage,
@@ -12,21 +13,28 @@ export function BlogImage({
   ...props
 }: { featuredImage: string | null; thumbnail: string | null } & Omit<ComponentProps<"img">, "src">) {
   const chain = blogImageChain(featuredImage, thumbnail);
-  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
-    const img = event.currentTarget;
-    const current = chain.findIndex((src) => img.src.endsWith(src));
-    const next = chain[current + 1];
-    if (next) img.dataset.fallback = next;
-    // The global capture listener ran first; if it did not swap (already on this fallback), do it here.
-    if (next && current >= 0 && chain[current] === img.getAttribute("src")) img.src = next;
-  };
-  return (
-    <img
-      src={chain[0]}
-      data-fallback={chain[1]}
-      data-fallback-chain={chain.join(" ")}
-      onError={onError}
-      {...props}
-    />
-  );
+  const chainKey = chain.join(" ");
+  const ref = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    const img = ref.current;
+    if (!img) return;
+    const steps = chainKey.split(" ");
+    const position = () => steps.findIndex((src) => img.src.endsWith(src));
+    const step = () => {
+      let i = position();
+      // Broken and nobody swapped it (the global handler had no further fallback then): move on ourselves.
+      while (img.complete && img.naturalWidth === 0 && i >= 0 && steps[i + 1]) {
+        img.src = steps[i + 1]!;
+        i = position();
+      }
+      const next = steps[i + 1];
+      if (next) img.dataset.fallback = next;
+    };
+    step();
+    img.addEventListener("error", step);
+    return () => img.removeEventListener("error", step);
+  }, [chainKey]);
+
+  return <img ref={ref} src={chain[0]} data-fallback={chain[1]} data-fallback-chain={chainKey} {...props} />;
 }

@@ -53,7 +53,7 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
       </div>
 
       {count > 1 ? (
-        <div className="absolute inset-x-0 bottom-4 z-10 mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 sm:bottom-6 sm:px-6">
+        <div className="absolute inset-x-0 bottom-4 z-10 mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 sm:bottom-6 sm:px-6">
           <div className="flex items-center gap-2">
             <button
               type="button"
@@ -141,7 +141,7 @@ function Slide({
         className="absolute inset-0 -z-10 size-full object-cover"
       />
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/75 via-black/45 to-black/10" />
-      <div className="mx-auto flex min-h-[34rem] max-w-6xl flex-col justify-center px-4 pt-28 pb-24 sm:min-h-[38rem] sm:px-6">
+      <div className="mx-auto flex min-h-[34rem] max-w-7xl flex-col justify-center px-4 pt-28 pb-24 sm:min-h-[38rem] sm:px-6">
         <div className="max-w-xl">
           {slide.highlight ? (
             <p className="mb-3 inline-block rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
@@ -169,7 +169,7 @@ function Slide({
 function FallbackHero() {
   return (
     <section aria-label="Welkom" className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-      <div className="mx-auto flex min-h-[26rem] max-w-6xl flex-col justify-center px-4 pt-28 pb-16 sm:px-6">
+      <div className="mx-auto flex min-h-[26rem] max-w-7xl flex-col justify-center px-4 pt-28 pb-16 sm:px-6">
         <h2 className="max-w-xl text-3xl font-bold tracking-tight sm:text-5xl">Alles voor jou en je fiets</h2>
         <p className="mt-4 max-w-xl text-lg text-white/90">Onderdelen, onderhoud en sportvoeding, snel in huis.</p>
         <Link

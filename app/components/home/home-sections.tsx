@@ -87,7 +87,7 @@ export function HomeSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 sm:px-6">
       <div className="mb-5 flex items-end justify-between gap-4">
         <h2 id={id} className="text-2xl font-bold tracking-tight text-ink">
           {title}

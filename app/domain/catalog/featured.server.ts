@@ -78,7 +78,10 @@ export async function getFeaturedProducts(db: Db, count = 4): Promise<ProductSum
     // point onwards and then from the start, and only then settle for products without stock.
     const have = () => picks.map((p) => p.artNo);
     const notPicked = () => (picks.length ? sql`p.art_no NOT IN (${sql.join(have(), sql`, `)})` : sql`true`);
-    for (const from of [sql`(SELECT lo + floor(random() * (hi - lo + 1))::int FROM (SELECT min(art_no) AS lo, max(art_no) AS hi FROM products WHERE is_listed) b)`, sql`0`]) {
+    for (const from of [
+      sql`(SELECT lo + floor(random() * (hi - lo + 1))::int FROM (SELECT min(art_no) AS lo, max(art_no) AS hi FROM products WHERE is_listed) b)`,
+      sql`0`,
+    ]) {
       if (picks.length >= count) break;
       const more = await db.execute<Row>(sql`
         SELECT ${COLUMNS} FROM products p JOIN stock s ON s.art_no = p.art_no

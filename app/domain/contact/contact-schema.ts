@@ -42,9 +42,9 @@ export function contactValuesFrom(form: FormData): ContactValues {
 }
 
 /** Validates; on failure the first message per field, in Dutch. */
-export function validateContact(values: ContactValues):
-  | { ok: true; data: ContactInput }
-  | { ok: false; errors: ContactErrors } {
+export function validateContact(
+  values: ContactValues,
+): { ok: true; data: ContactInput } | { ok: false; errors: ContactErrors } {
   const parsed = contactSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors: ContactErrors = {};

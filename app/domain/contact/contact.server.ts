@@ -33,7 +33,11 @@ export async function sendContactMessage(
 ): Promise<SendContactResult> {
   return db.transaction(async (tx) => {
     const window = CONTACT_LIMITS.windowSeconds;
-    const byIp = await hitRateLimit(tx, { key: `contact:ip:${opts.clientIp}`, limit: CONTACT_LIMITS.perIp, windowSeconds: window });
+    const byIp = await hitRateLimit(tx, {
+      key: `contact:ip:${opts.clientIp}`,
+      limit: CONTACT_LIMITS.perIp,
+      windowSeconds: window,
+    });
     if (!byIp.allowed) return { ok: false, reason: "rate-limited" } as const;
     const byEmail = await hitRateLimit(tx, {
       key: `contact:email:${input.email.toLowerCase()}`,

@@ -6,6 +6,8 @@ export const DEFAULT_BLOG_IMAGE = "/media/blog/default-hero.svg";
  * first and the remaining fallbacks, in order, for the browser to try when one is broken.
  */
 export function blogImageChain(featuredImage: string | null, thumbnail: string | null): string[] {
-  const chain = [featuredImage, thumbnail, DEFAULT_BLOG_IMAGE].filter((src): src is string => !!src && src.trim() !== "");
+  const chain = [featuredImage, thumbnail, DEFAULT_BLOG_IMAGE].filter(
+    (src): src is string => !!src && src.trim() !== "",
+  );
   return [...new Set(chain)];
 }

@@ -8,14 +8,28 @@ export const SITEMAP_PAGE_SIZE = 45_000;
 export type SitemapUrl = { loc: string; lastmod?: string };
 
 /** Pages that are always there, in the order a visitor meets them. */
-export const STATIC_PATHS = ["/", "/products", "/sportvoeding", "/onderhoud", "/fietsonderdelen", "/blog", "/contact", "/about", "/privacy", "/terms"];
+export const STATIC_PATHS = [
+  "/",
+  "/products",
+  "/sportvoeding",
+  "/onderhoud",
+  "/fietsonderdelen",
+  "/blog",
+  "/contact",
+  "/about",
+  "/privacy",
+  "/terms",
+];
 
 /**
  * The sitemap is an index of pages: page 1 holds the static pages, categories and blog posts,
  * pages 2… the listed products in art_no order, SITEMAP_PAGE_SIZE a page.
  */
 export async function sitemapPageCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(sql`${products.isListed}`);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(sql`${products.isListed}`);
   return 1 + Math.ceil(Number(row?.n ?? 0) / SITEMAP_PAGE_SIZE);
 }
 

@@ -130,7 +130,10 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
       } else {
         const delay = delays[Math.min(outcome.attempts - 1, delays.length - 1)] ?? 60_000;
         retryAt.set(outcome.id, Date.now() + delay);
-        log.warn({ outboxId: outcome.id, attempts: outcome.attempts, reason: outcome.error }, "mail not sent, will retry");
+        log.warn(
+          { outboxId: outcome.id, attempts: outcome.attempts, reason: outcome.error },
+          "mail not sent, will retry",
+        );
       }
     }
     return sent;

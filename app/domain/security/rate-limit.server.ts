@@ -20,7 +20,9 @@ export async function hitRateLimit(
       count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
       window_start = excluded.window_start
     RETURNING count::int AS count`);
-  const rows = Array.isArray(result) ? (result as { count: number }[]) : ((result as { rows: { count: number }[] }).rows ?? []);
+  const rows = Array.isArray(result)
+    ? (result as { count: number }[])
+    : ((result as { rows: { count: number }[] }).rows ?? []);
   const count = Number(rows[0]?.count ?? 0);
   return { allowed: count <= opts.limit, count, limit: opts.limit };
 }
