@@ -88,11 +88,12 @@ async function main() {
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // The largest leaf category, and its two most common brands and colours: a realistic filtered page.
+  // The largest leaf category with a colour filter, and its two most common brands and colours.
   const leaf = rowsOf<{ id: number; n: number }>(
     await db.execute(sql`
       select p.category_id as id, count(*)::int as n from products p
       where p.is_listed and not exists (select 1 from product_categories c where c.parent_id = p.category_id)
+        and exists (select 1 from category_filters f where f.category_id = p.category_id and f.filter_type_id = 2 and f.is_active)
       group by p.category_id order by n desc limit 1`),
   )[0]!;
   const top = async (column: string) =>
@@ -122,11 +123,28 @@ async function main() {
     await measure("search suggestions", searchUrls),
   ];
 
-  // JavaScript a shopper's browser loads for a product page: every module script and preload, gzipped.
+  // JavaScript a shopper's browser loads for a product page: the module preloads and inline imports of
+  // the HTML, plus every static import they pull in, each gzipped. (Strings in the inline route
+  // manifest name other pages' chunks too; those are only fetched when navigating, so they don't count.)
   const html = await (await fetch(productUrls[0]!)).text();
-  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  const queue = [
+    ...[...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
+      [...m[1]!.matchAll(/import\s*(?:[^"'()]*?from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((i) => i[1]!),
+    ),
+  ];
+  const scripts = new Set<string>();
   let gzipBytes = 0;
-  for (const src of scripts) gzipBytes += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
+  while (queue.length) {
+    const src = queue.shift()!;
+    if (scripts.has(src)) continue;
+    scripts.add(src);
+    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
+    gzipBytes += gzipSync(body).length;
+    for (const m of body.toString().matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(new URL(m[1]!, base + src).pathname);
+    }
+  }
   console.log(`\nproduct page JavaScript: ${scripts.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
 
   server.closeAllConnections();
