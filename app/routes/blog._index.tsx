@@ -35,10 +35,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blogposts">
             {posts.map((post) => (
-              <li key={post.slug} className="flex">
-                <div className="flex w-full">
-                  <BlogCard post={post} headingLevel={2} />
-                </div>
+              <li key={post.slug} className="flex [&>article]:w-full">
+                <BlogCard post={post} headingLevel={2} />
               </li>
             ))}
           </ul>

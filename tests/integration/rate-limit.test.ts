@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../app/db/client.server";
+import { hitRateLimit } from "../../app/domain/security/rate-limit.server";
+import { createTestDatabase } from "../support/db";
+
+describe("fixed-window rate limiter", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("counts hits per key and refuses above the limit", async () => {
+    const hit = () => hitRateLimit(database.db, { key: "test:a", limit: 2, windowSeconds: 3600 });
+    expect(await hit()).toEqual({ allowed: true, count: 1, limit: 2 });
+    expect(await hit()).toEqual({ allowed: true, count: 2, limit: 2 });
+    expect(await hit()).toEqual({ allowed: false, count: 3, limit: 2 });
+    expect((await hitRateLimit(database.db, { key: "test:b", limit: 2, windowSeconds: 3600 })).count).toBe(1);
+  });
+
+  it("gives every one of many simultaneous hits its own count (one atomic upsert each)", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        hitRateLimit(database.db, { key: "test:parallel", limit: 5, windowSeconds: 3600 }),
+      ),
+    );
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it("starts again at 1 in a new window", async () => {
+    await database.db.execute(
+      sql`UPDATE rate_limits SET window_start = window_start - interval '1 hour' WHERE key = 'test:a'`,
+    );
+    expect(await hitRateLimit(database.db, { key: "test:a", limit: 2, windowSeconds: 3600 })).toEqual({
+      allowed: true,
+      count: 1,
+      limit: 2,
+    });
+  });
+});
