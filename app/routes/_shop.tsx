@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/_shop";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -16,6 +16,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.logger.error({ err: error }, "nav categories failed");
   }
   return { categories, shopEmail: context.config.shopEmail };
+}
+
+/**
+ * The menus hardly ever change: keep them across navigations (filters and paging change only the
+ * search params, which would otherwise re-run this loader on every click). Mutations still refresh.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
 function useHeroHeader() {
