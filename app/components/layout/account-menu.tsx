@@ -1,8 +1,9 @@
-import { UserRound, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Link } from "react-router";
+import { UserRound } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+
+const loadDialog = () => import("./login-dialog");
+const LoginDialog = lazy(loadDialog);
 
 /**
  * Logged-out account entry (spec 1 §2.2): the icon opens the login dialog. Accounts are not built
@@ -11,14 +12,20 @@ import { cn } from "~/lib/cn";
  */
 export function AccountMenu({ inverted }: { inverted: boolean }) {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const linkRef = useRef<HTMLAnchorElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <a
+        ref={linkRef}
         href="/login"
         aria-label="Account"
         aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         onClick={(e) => {
           e.preventDefault();
+          setUsed(true);
           setOpen(true);
         }}
         className={cn(
@@ -28,29 +35,11 @@ export function AccountMenu({ inverted }: { inverted: boolean }) {
       >
         <UserRound aria-hidden className="size-5" />
       </a>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold">Inloggen</Dialog.Title>
-            <Dialog.Close aria-label="Sluiten" className="rounded-md p-1.5 hover:bg-surface">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-3 text-sm text-muted">
-            Inloggen en een account aanmaken komen binnenkort. Je kunt nu al gewoon bestellen als gast.
-          </Dialog.Description>
-          <nav aria-label="Account" className="mt-6 flex flex-col gap-2">
-            <Link
-              to="/login"
-              onClick={() => setOpen(false)}
-              className="inline-flex h-10 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-            >
-              Inloggen
-            </Link>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {used ? (
+        <Suspense fallback={null}>
+          <LoginDialog open={open} onOpenChange={setOpen} onClosed={() => linkRef.current?.focus()} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
