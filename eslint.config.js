@@ -41,5 +41,9 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ["**/*.{js,mjs}"], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ["**/*.{js,mjs}"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.node } },
+  },
 );
