@@ -4,5 +4,6 @@
  * Cast numbers in SQL (`count(*)::int`): node-postgres returns bigint as a string.
  */
 export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

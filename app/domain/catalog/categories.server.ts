@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productCategories } from "~/db/schema";
+import { rowsOf } from "~/db/rows.server";
 
 export type Category = {
   id: number;
@@ -186,10 +187,4 @@ export async function getTopCategories(db: Db): Promise<CategoryWithCount[]> {
     .where(sql`${productCategories.parentId} IS NULL`);
   for (const r of rows) byId.set(r.id, r);
   return tree.filter((n) => byId.has(n.id)).map((n) => ({ ...byId.get(n.id)!, productCount: n.productCount }));
-}
-
-/** node-postgres returns `{ rows }`, PGlite's drizzle driver too; normalise both to the row array. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

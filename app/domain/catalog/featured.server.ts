@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { ProductSummary } from "./product-summary";
+import { rowsOf } from "~/db/rows.server";
 
 type Row = {
   art_no: number;
@@ -13,11 +14,6 @@ type Row = {
   quantity: number | null;
   vat_rate: number;
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 function toSummary(r: Row): ProductSummary {
   return {

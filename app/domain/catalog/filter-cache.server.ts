@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 
 /** Filter names whose values are counted, and the product column each one reads. price_range is a slider, not cached. */
 const CACHED_COLUMNS = {
@@ -18,7 +19,12 @@ const CACHED_COLUMNS = {
  */
 export async function rebuildFilterValueCache(db: Db, categoryIds?: readonly number[]): Promise<number> {
   if (categoryIds && categoryIds.length === 0) return 0;
-  const idList = categoryIds ? sql.join(categoryIds.map((id) => sql`${id}`), sql`, `) : null;
+  const idList = categoryIds
+    ? sql.join(
+        categoryIds.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : null;
 
   // The set of categories to rebuild: everything, or the given ones plus their ancestors.
   const scope: SQL = idList
@@ -32,7 +38,10 @@ export async function rebuildFilterValueCache(db: Db, categoryIds?: readonly num
     Object.entries(CACHED_COLUMNS).map(([name, column]) => sql`WHEN ${name} THEN ${column}`),
     sql` `,
   );
-  const names = sql.join(Object.keys(CACHED_COLUMNS).map((n) => sql`${n}`), sql`, `);
+  const names = sql.join(
+    Object.keys(CACHED_COLUMNS).map((n) => sql`${n}`),
+    sql`, `,
+  );
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM filter_values_cache WHERE category_id IN (${scope})`);
@@ -58,10 +67,4 @@ export async function rebuildFilterValueCache(db: Db, categoryIds?: readonly num
       RETURNING category_id`);
     return rowsOf(inserted).length;
   });
-}
-
-/** node-postgres returns { rows }, PGlite returns { rows } too, but typed differently per driver. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { rowsOf } from "./categories.server";
+import { rowsOf } from "~/db/rows.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";
 import type {

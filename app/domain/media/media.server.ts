@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blogSvg, byeBannerSvg, categorySvg, heroSvg, HERO_COUNT, productSvg, type Area } from "./svg";
+import { rowsOf } from "~/db/rows.server";
 
 const AREA_BY_ROOT: Record<number, Area> = { 8: "parts", 16: "maintenance", 164: "nutrition" };
-
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /** The top-level category of a category, walking parent links (UNION stops on accidental cycles). */
 async function areaOfCategory(db: Db, categoryId: number | null): Promise<Area> {
@@ -39,7 +35,12 @@ export async function renderMediaSvg(db: Db, kind: string, file: string): Promis
       const result = await db.execute(
         sql`SELECT brand, short_description, type, category_id FROM products WHERE art_no = ${artNo}`,
       );
-      const row = rowsOf<{ brand: string | null; short_description: string | null; type: string | null; category_id: number | null }>(result)[0];
+      const row = rowsOf<{
+        brand: string | null;
+        short_description: string | null;
+        type: string | null;
+        category_id: number | null;
+      }>(result)[0];
       if (!row) return null;
       return productSvg({
         artNo,
@@ -62,6 +63,8 @@ export async function renderMediaSvg(db: Db, kind: string, file: string): Promis
     case "blog": {
       const match = BLOG_FILE.exec(file);
       if (!match) return null;
+      // The last step of the blog image fallback (hero → thumbnail → default) must always exist.
+      if (file === "default-hero.svg") return blogSvg({ slug: "default", title: "Trapkracht blog", variant: "hero" });
       const result = await db.execute(sql`SELECT title FROM blog_posts WHERE slug = ${match[1]}`);
       const row = rowsOf<{ title: string }>(result)[0];
       if (!row) return null;
