@@ -36,6 +36,7 @@ describe("generated media over HTTP", () => {
     ["a blog hero", () => "/media/blog/energy-gels-ingredienten-hero.svg"],
     ["a homepage slide", () => "/media/hero/1.svg"],
     ["the BYE! banner", () => "/media/banner/bye.svg"],
+    ["the default blog image (last image fallback)", () => "/media/blog/default-hero.svg"],
   ])("serves %s as a cacheable SVG", async (_label, path) => {
     const res = await app.get(path());
     expect(res.status).toBe(200);

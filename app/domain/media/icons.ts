@@ -4,9 +4,32 @@
  * no user text ever ends up in here.
  */
 export type IconName =
-  | "bike" | "chain" | "tyre" | "tube" | "brake" | "cable" | "light" | "handlebar" | "saddle" | "pedal"
-  | "cassette" | "spray" | "brush" | "lube" | "tool" | "stand" | "patch" | "cloth" | "pump" | "gel"
-  | "bottle" | "bar" | "powder" | "tablet" | "chews" | "helmet";
+  | "bike"
+  | "chain"
+  | "tyre"
+  | "tube"
+  | "brake"
+  | "cable"
+  | "light"
+  | "handlebar"
+  | "saddle"
+  | "pedal"
+  | "cassette"
+  | "spray"
+  | "brush"
+  | "lube"
+  | "tool"
+  | "stand"
+  | "patch"
+  | "cloth"
+  | "pump"
+  | "gel"
+  | "bottle"
+  | "bar"
+  | "powder"
+  | "tablet"
+  | "chews"
+  | "helmet";
 
 function ring(cx: number, cy: number, r1: number, r2: number, count: number): string {
   let d = "";

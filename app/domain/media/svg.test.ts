@@ -14,7 +14,14 @@ describe("generated SVGs", () => {
   });
 
   it("never lets database text break out of the markup", () => {
-    const svg = productSvg({ artNo: 1, n: 1, brand: `</text><script>x</script>`, title: `" onload="x`, type: null, area: "parts" });
+    const svg = productSvg({
+      artNo: 1,
+      n: 1,
+      brand: `</text><script>x</script>`,
+      title: `" onload="x`,
+      type: null,
+      area: "parts",
+    });
     expect(svg).not.toContain("<script");
     expect(svg).not.toContain('" onload="');
     expect(categorySvg({ id: 1, name: "<b>", area: "parts" })).not.toContain("<b>");

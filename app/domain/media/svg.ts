@@ -31,7 +31,10 @@ export type Area = "parts" | "maintenance" | "nutrition";
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
 }
 
 /** FNV-1a; duplicated from the seed PRNG on purpose so media has no dependency on seed code. */
@@ -69,7 +72,10 @@ function bubbles(seed: number, w: number, h: number, colour: string): string {
   return out;
 }
 
-function iconGroup(icon: IconName, p: { x: number; y: number; scale: number; rotate?: number; stroke: string; accent: string; width?: number }): string {
+function iconGroup(
+  icon: IconName,
+  p: { x: number; y: number; scale: number; rotate?: number; stroke: string; accent: string; width?: number },
+): string {
   return `<g transform="translate(${p.x} ${p.y}) rotate(${p.rotate ?? 0}) scale(${p.scale}) translate(-50 -50)" fill="none" stroke="${p.stroke}" stroke-width="${p.width ?? 3.2}" stroke-linecap="round" stroke-linejoin="round">${iconMarkup(icon, p.accent)}</g>`;
 }
 
@@ -89,7 +95,10 @@ export type ProductImageInput = {
 
 export function productSvg(input: ProductImageInput): string {
   const palette = paletteFor(input.area, `${input.brand ?? ""}:${input.type ?? ""}:${input.artNo}`, input.brand);
-  const icon = iconFor(input.type ?? input.title, input.area === "nutrition" ? "bottle" : input.area === "maintenance" ? "tool" : "bike");
+  const icon = iconFor(
+    input.type ?? input.title,
+    input.area === "nutrition" ? "bottle" : input.area === "maintenance" ? "tool" : "bike",
+  );
   const seed = hash(`product:${input.artNo}:${input.n}`);
   const variant = ((input.n - 1) % 3) + 1;
   const dark = variant === 3;
@@ -122,7 +131,10 @@ export function productSvg(input: ProductImageInput): string {
 
 export function categorySvg(input: { id: number; name: string; area: Area }): string {
   const palette = paletteFor(input.area, `category:${input.id}:${input.name}`);
-  const icon = iconFor(input.name, input.area === "nutrition" ? "bottle" : input.area === "maintenance" ? "tool" : "bike");
+  const icon = iconFor(
+    input.name,
+    input.area === "nutrition" ? "bottle" : input.area === "maintenance" ? "tool" : "bike",
+  );
   const seed = hash(`category:${input.id}`);
   return [
     svgOpen(800, 600, input.name),
@@ -158,7 +170,14 @@ export function blogSvg(input: { slug: string; title: string; variant: "thumb" |
     `<path d="M0 ${h * 0.78} C ${w * 0.3} ${h * 0.62}, ${w * 0.6} ${h * 0.95}, ${w} ${h * 0.7} V ${h} H 0 Z" fill="#ffffff" opacity=".12"/>`,
     `<circle cx="${cx}" cy="${h / 2}" r="${h * 0.36}" fill="#ffffff" opacity=".16"/>`,
     iconGroup(icon, { x: cx, y: h / 2, scale: (h * 0.5) / 100, stroke: "#ffffff", accent: palette.light, width: 3 }),
-    iconGroup("bike", { x: input.variant === "hero" ? 300 : 130, y: h * 0.8, scale: input.variant === "hero" ? 2 : 1.2, stroke: "#ffffff", accent: palette.light, width: 3 }),
+    iconGroup("bike", {
+      x: input.variant === "hero" ? 300 : 130,
+      y: h * 0.8,
+      scale: input.variant === "hero" ? 2 : 1.2,
+      stroke: "#ffffff",
+      accent: palette.light,
+      width: 3,
+    }),
     `</svg>`,
   ].join("");
 }
