@@ -1,21 +1,34 @@
-import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/_shop";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getNavCategories } from "~/domain/catalog/nav-categories.server";
+import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
 
 /** A route that starts with a full-bleed hero sets `handle = { heroHeader: true }`. */
 export type ShopHandle = { heroHeader?: boolean };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  let categories: Awaited<ReturnType<typeof getNavCategories>> = {};
-  try {
-    categories = await getNavCategories(context.db);
-  } catch (error) {
-    // The hover menus are a convenience: a failing lookup must not take every page down.
-    context.logger.error({ err: error }, "nav categories failed");
-  }
-  return { categories, shopEmail: context.config.shopEmail };
+  const { db, config, logger } = context;
+  // Menus and the footer address are conveniences: a failing lookup must not take every page down.
+  const [categories, shopEmail] = await Promise.all([
+    getNavCategories(db).catch((error: unknown) => {
+      logger.error({ err: error }, "nav categories failed");
+      return {} as Awaited<ReturnType<typeof getNavCategories>>;
+    }),
+    getCustomerServiceEmail(db, config.shopEmail).catch((error: unknown) => {
+      logger.error({ err: error }, "customer service address failed");
+      return config.shopEmail;
+    }),
+  ]);
+  return { categories, shopEmail };
 }
 
 /**
@@ -73,10 +86,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="mt-2 text-3xl font-bold">{title}</h1>
         <p className="mt-4 text-muted">{message}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+          <Link
+            to="/"
+            className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          >
             Naar de homepage
           </Link>
-          <Link to="/products" className="inline-flex h-10 items-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface">
+          <Link
+            to="/products"
+            className="inline-flex h-10 items-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
+          >
             Bekijk alle producten
           </Link>
         </div>

@@ -12,7 +12,8 @@ import {
   type ContactErrors,
   type ContactValues,
 } from "~/domain/contact/contact-schema";
-import { getCustomerServiceEmail, sendContactMessage } from "~/domain/contact/contact.server";
+import { sendContactMessage } from "~/domain/contact/contact.server";
+import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
 import { pageMeta } from "~/lib/seo";
 
 const SEND_ERROR = CONTACT_MESSAGES.sendError;

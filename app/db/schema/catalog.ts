@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Category tree. Ids are fixed by the spec for the three top categories (8, 16, 164). */
 export const productCategories = pgTable(
@@ -41,7 +31,10 @@ export const products = pgTable(
     discountedPriceCents: integer("discounted_price_cents"),
     categoryId: integer("category_id").references(() => productCategories.id),
     status: smallint("status").notNull().default(1),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     articleKeyword: text("article_keyword"),
     colour: text("colour"),
     material: text("material"),
@@ -67,12 +60,18 @@ export const products = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("products_listed_category_idx").on(t.categoryId, t.effectivePriceCents).where(sql`is_listed`),
-    index("products_listed_category_brand_idx").on(t.categoryId, t.brand).where(sql`is_listed`),
+    index("products_listed_category_idx")
+      .on(t.categoryId, t.effectivePriceCents)
+      .where(sql`is_listed`),
+    index("products_listed_category_brand_idx")
+      .on(t.categoryId, t.brand)
+      .where(sql`is_listed`),
     index("products_short_description_trgm_idx")
       .using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`)
       .where(sql`is_listed`),
-    index("products_short_description_order_idx").on(sql`lower(${t.shortDescription})`).where(sql`is_listed`),
+    index("products_short_description_order_idx")
+      .on(sql`lower(${t.shortDescription})`)
+      .where(sql`is_listed`),
   ],
 );
 

@@ -43,7 +43,8 @@ export const siteSettings = pgTable("site_settings", {
   maintenanceMode: boolean("maintenance_mode").notNull().default(false),
   shippingFeeCents: integer("shipping_fee_cents").notNull().default(495),
   freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull().default(5000),
-  customerServiceEmail: text("customer_service_email").notNull().default("klantenservice@fietsvoordeel.nl"),
+  /** Shown to shoppers when set (admin); otherwise the configured SHOP_EMAIL is used. */
+  customerServiceEmail: text("customer_service_email"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

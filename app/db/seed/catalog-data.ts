@@ -5,7 +5,13 @@
  */
 import type { Rng } from "./prng";
 
-export type NameParts = { brand: string; model: string; size: string | null; colour: string | null; material: string | null };
+export type NameParts = {
+  brand: string;
+  model: string;
+  size: string | null;
+  colour: string | null;
+  material: string | null;
+};
 
 export type NutritionProfile = {
   /** kcal per 100 g/ml; kJ is derived. */
@@ -56,7 +62,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         type: "Ketting",
         keyword: "ketting",
         models: {
-          Shimano: ["Ultegra CN-HG701", "105 CN-HG601", "Dura-Ace CN-M9100", "Deore CN-M6100", "XT CN-M8100", "Tiagra CN-HG54"],
+          Shimano: [
+            "Ultegra CN-HG701",
+            "105 CN-HG601",
+            "Dura-Ace CN-M9100",
+            "Deore CN-M6100",
+            "XT CN-M8100",
+            "Tiagra CN-HG54",
+          ],
           SRAM: ["PC-1110", "PC-1130", "Force D1", "GX Eagle", "XX1 Eagle", "Red Flattop"],
           Campagnolo: ["Record 12", "Chorus 12", "Centaur 11", "Potenza 11"],
           KMC: ["X11 EL", "X10", "X12 Ti-N", "Z8.3", "e11 Turbo"],
@@ -66,7 +79,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zilver", "Grijs", "Zwart", "Geel"],
         materials: ["Staal", "Staal", "Staal", "Titanium"],
         tags: PART_TAGS,
-        features: ["Soepel en stil schakelen onder belasting", "Met gehard kettingpennetje of snelsluiting", "Lange levensduur door geharde rollen", "Geschikt voor de meeste derailleursystemen"],
+        features: [
+          "Soepel en stil schakelen onder belasting",
+          "Met gehard kettingpennetje of snelsluiting",
+          "Lange levensduur door geharde rollen",
+          "Geschikt voor de meeste derailleursystemen",
+        ],
         name: (p, rng) => `${p.brand} ${p.model} ketting ${rng.pick([9, 10, 11, 12])}-speed${sizeSuffix(p)}`,
       },
     ],
@@ -88,8 +106,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zilver"],
         materials: ["Staal", "Kunststof"],
         tags: PART_TAGS,
-        features: ["Constante remkracht, ook bij nat weer", "Inclusief borgveer en splitpen", "Rustig en piepvrij ingeremd", "Geschikt voor resin- en metalen remschijven"],
-        name: (p, rng) => `${p.brand} ${p.model} schijfremblokken ${rng.pick(["organisch", "gesinterd", "resin", "metaal"])}`,
+        features: [
+          "Constante remkracht, ook bij nat weer",
+          "Inclusief borgveer en splitpen",
+          "Rustig en piepvrij ingeremd",
+          "Geschikt voor resin- en metalen remschijven",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} schijfremblokken ${rng.pick(["organisch", "gesinterd", "resin", "metaal"])}`,
       },
     ],
   },
@@ -110,8 +134,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Rood", "Oranje"],
         materials: ["Rubber"],
         tags: ["Racefiets", "Stadsfiets", "Toerfiets"],
-        features: ["Korte remweg op aluminium en carbon velgen", "Weinig slijtage van de velg", "Eenvoudig te vervangen inserts", "Per set van vier"],
-        name: (p, rng) => `${p.brand} ${p.model} velgremblokken ${rng.pick(["voor aluminium velgen", "voor carbon velgen"])}`,
+        features: [
+          "Korte remweg op aluminium en carbon velgen",
+          "Weinig slijtage van de velg",
+          "Eenvoudig te vervangen inserts",
+          "Per set van vier",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} velgremblokken ${rng.pick(["voor aluminium velgen", "voor carbon velgen"])}`,
       },
     ],
   },
@@ -131,8 +161,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Wit", "Rood", "Blauw", "Grijs"],
         materials: ["Staal", "Kunststof"],
         tags: PART_TAGS,
-        features: ["Voorgerekte binnenkabel voor minder nastellen", "Gecoate kabel voor lage wrijving", "Compleet met eindkapjes", "Op lengte te knippen"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["remkabelset", "remkabel binnen", "buitenkabel 3 m"])}${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
+        features: [
+          "Voorgerekte binnenkabel voor minder nastellen",
+          "Gecoate kabel voor lage wrijving",
+          "Compleet met eindkapjes",
+          "Op lengte te knippen",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["remkabelset", "remkabel binnen", "buitenkabel 3 m"])}${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
       },
     ],
   },
@@ -154,8 +190,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zwart", "Zwart", "Wit"],
         materials: ["Rubber"],
         tags: ["Racefiets", "Gravel"],
-        features: ["Lage rolweerstand en veel grip in bochten", "Lekbescherming onder het loopvlak", "Vouwband: licht en makkelijk mee te nemen", "Tubeless ready (afhankelijk van uitvoering)"],
-        name: (p) => `${p.brand} ${p.model} vouwband${sizeSuffix(p)}${p.colour && p.colour !== "Zwart" ? ` zwart/${p.colour.toLowerCase()}` : " zwart"}`,
+        features: [
+          "Lage rolweerstand en veel grip in bochten",
+          "Lekbescherming onder het loopvlak",
+          "Vouwband: licht en makkelijk mee te nemen",
+          "Tubeless ready (afhankelijk van uitvoering)",
+        ],
+        name: (p) =>
+          `${p.brand} ${p.model} vouwband${sizeSuffix(p)}${p.colour && p.colour !== "Zwart" ? ` zwart/${p.colour.toLowerCase()}` : " zwart"}`,
       },
     ],
   },
@@ -177,8 +219,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart"],
         materials: ["Rubber"],
         tags: ["MTB", "E-bike", "Gravel"],
-        features: ["Open profiel dat modder goed afvoert", "Stevige zijwanden tegen snijschade", "Tubeless ready", "Zachte rubbermix voor grip op wortels en stenen"],
-        name: (p, rng) => `${p.brand} ${p.model} MTB-band${sizeSuffix(p)} x ${rng.pick(["2.25", "2.35", "2.40", "2.60"])} tubeless ready`,
+        features: [
+          "Open profiel dat modder goed afvoert",
+          "Stevige zijwanden tegen snijschade",
+          "Tubeless ready",
+          "Zachte rubbermix voor grip op wortels en stenen",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} MTB-band${sizeSuffix(p)} x ${rng.pick(["2.25", "2.35", "2.40", "2.60"])} tubeless ready`,
       },
     ],
   },
@@ -199,8 +247,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zwart", "Grijs"],
         materials: ["Rubber"],
         tags: ["Stadsfiets", "E-bike", "Toerfiets"],
-        features: ["Extra dikke anti-lekbeschermingslaag", "Reflectiestrook op de zijwand", "Geschikt voor e-bikes tot 25 km/u", "Duizenden kilometers zonder zorgen"],
-        name: (p, rng) => `${p.brand} ${p.model} buitenband${sizeSuffix(p)} ${rng.pick(["x 1.40 (37-622)", "x 1.50 (40-622)", "x 1.75 (47-622)", "x 2.00 (50-559)"])}`,
+        features: [
+          "Extra dikke anti-lekbeschermingslaag",
+          "Reflectiestrook op de zijwand",
+          "Geschikt voor e-bikes tot 25 km/u",
+          "Duizenden kilometers zonder zorgen",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} buitenband${sizeSuffix(p)} ${rng.pick(["x 1.40 (37-622)", "x 1.50 (40-622)", "x 1.75 (47-622)", "x 2.00 (50-559)"])}`,
       },
     ],
   },
@@ -221,8 +275,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart"],
         materials: ["Rubber"],
         tags: PART_TAGS,
-        features: ["Butyl van hoge kwaliteit, houdt de druk lang vast", "Afschroefbaar ventielbinnenwerk", "Lichte uitvoering voor snelle wielen", "Verpakt in een handig doosje"],
-        name: (p, rng) => `${p.brand} ${p.model} binnenband${sizeSuffix(p)} ${rng.pick(["presta 60 mm", "presta 42 mm", "schrader 40 mm", "Dunlop-ventiel"])}`,
+        features: [
+          "Butyl van hoge kwaliteit, houdt de druk lang vast",
+          "Afschroefbaar ventielbinnenwerk",
+          "Lichte uitvoering voor snelle wielen",
+          "Verpakt in een handig doosje",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} binnenband${sizeSuffix(p)} ${rng.pick(["presta 60 mm", "presta 42 mm", "schrader 40 mm", "Dunlop-ventiel"])}`,
       },
     ],
   },
@@ -244,8 +304,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zwart", "Zilver", "Wit"],
         materials: ["Aluminium", "Kunststof"],
         tags: ["Racefiets", "MTB", "Stadsfiets", "E-bike"],
-        features: ["Oplaadbaar via USB-C", "Voldoet aan de Duitse StVZO-norm (uitvoering afhankelijk)", "Meerdere lichtstanden met geheugenfunctie", "Waterdicht volgens IPX7"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["voorlicht", "achterlicht", "verlichtingsset"])} ${rng.pick([80, 150, 400, 800, 1200])} lumen USB-C`,
+        features: [
+          "Oplaadbaar via USB-C",
+          "Voldoet aan de Duitse StVZO-norm (uitvoering afhankelijk)",
+          "Meerdere lichtstanden met geheugenfunctie",
+          "Waterdicht volgens IPX7",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["voorlicht", "achterlicht", "verlichtingsset"])} ${rng.pick([80, 150, 400, 800, 1200])} lumen USB-C`,
       },
     ],
   },
@@ -266,7 +332,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zilver"],
         materials: ["Aluminium", "Carbon", "Carbon"],
         tags: ["Racefiets", "Gravel"],
-        features: ["Compacte bocht voor makkelijk remmen in de beugels", "Ergonomisch afgevlakte bovenkant", "Interne kabelgeleiding", "Diameter 31,8 mm"],
+        features: [
+          "Compacte bocht voor makkelijk remmen in de beugels",
+          "Ergonomisch afgevlakte bovenkant",
+          "Interne kabelgeleiding",
+          "Diameter 31,8 mm",
+        ],
         name: (p) => `${p.brand} ${p.model} racestuur ${p.material?.toLowerCase() ?? "aluminium"}${sizeSuffix(p)}`,
       },
       {
@@ -278,19 +349,32 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Grijs", "Blauw", "Rood", "Oranje"],
         materials: ["Rubber", "Kunststof"],
         tags: ["MTB", "Stadsfiets", "E-bike", "Toerfiets"],
-        features: ["Ergonomische vorm verlaagt de druk op de handpalm", "Lock-on klem, draait niet weg", "Grippy rubbermix", "Gemaakt in Duitsland ontworpen"],
+        features: [
+          "Ergonomische vorm verlaagt de druk op de handpalm",
+          "Lock-on klem, draait niet weg",
+          "Grippy rubbermix",
+          "Gemaakt in Duitsland ontworpen",
+        ],
         name: (p) => `${p.brand} ${p.model} handvatten${sizeSuffix(p)}${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
       },
       {
         type: "Stuurlint",
         keyword: "stuurlint",
-        models: { Fizik: ["Vento Microtex Tacky", "Terra Bondcush", "Tempo Microtex Bondcush Soft"], Lizard: ["DSP 2.5", "DSP 3.2"] },
+        models: {
+          Fizik: ["Vento Microtex Tacky", "Terra Bondcush", "Tempo Microtex Bondcush Soft"],
+          Lizard: ["DSP 2.5", "DSP 3.2"],
+        },
         price: [19.95, 44.95],
         sizes: ["200 cm"],
         colours: ["Zwart", "Wit", "Rood", "Blauw", "Geel", "Oranje", "Groen"],
         materials: ["Kunststof"],
         tags: ["Racefiets", "Gravel"],
-        features: ["Tacky oppervlak voor grip, ook met natte handschoenen", "Inclusief stuurdopjes en afwerkstrips", "Dempt trillingen van ruw wegdek", "Eenvoudig te wikkelen"],
+        features: [
+          "Tacky oppervlak voor grip, ook met natte handschoenen",
+          "Inclusief stuurdopjes en afwerkstrips",
+          "Dempt trillingen van ruw wegdek",
+          "Eenvoudig te wikkelen",
+        ],
         name: (p) => `${p.brand} ${p.model} stuurlint ${p.colour?.toLowerCase() ?? "zwart"}`,
       },
     ],
@@ -313,8 +397,14 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zwart", "Wit", "Rood", "Grijs"],
         materials: ["Staal", "Titanium", "Carbon"],
         tags: ["Racefiets", "MTB", "Gravel", "Toerfiets"],
-        features: ["Drukontlastend kanaal in het midden", "Zadelpennen van verschillende breedtes leverbaar", "Slijtvaste microvezel bekleding", "Getest in samenwerking met profrenners"],
-        name: (p) => `${p.brand} ${p.model} zadel${p.material ? ` ${p.material.toLowerCase()} rails` : ""}${p.size ? ` maat ${p.size}` : ""}`,
+        features: [
+          "Drukontlastend kanaal in het midden",
+          "Zadelpennen van verschillende breedtes leverbaar",
+          "Slijtvaste microvezel bekleding",
+          "Getest in samenwerking met profrenners",
+        ],
+        name: (p) =>
+          `${p.brand} ${p.model} zadel${p.material ? ` ${p.material.toLowerCase()} rails` : ""}${p.size ? ` maat ${p.size}` : ""}`,
       },
     ],
   },
@@ -335,7 +425,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zilver", "Rood", "Blauw", "Grijs"],
         materials: ["Aluminium", "Carbon", "Kunststof", "Staal"],
         tags: ["Racefiets", "MTB", "Gravel", "Stadsfiets"],
-        features: ["Instelbare uitklikspanning", "Inclusief schoenplaatjes", "Groot contactvlak voor efficiënte krachtoverbrenging", "Gesealde lagers"],
+        features: [
+          "Instelbare uitklikspanning",
+          "Inclusief schoenplaatjes",
+          "Groot contactvlak voor efficiënte krachtoverbrenging",
+          "Gesealde lagers",
+        ],
         name: (p) => `${p.brand} ${p.model} pedalen${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
       },
     ],
@@ -357,7 +452,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zilver", "Grijs", "Zwart"],
         materials: ["Staal", "Titanium", "Aluminium"],
         tags: ["Racefiets", "MTB", "Gravel", "E-bike"],
-        features: ["Nauwkeurig schakelen dankzij Hyperglide-tandvorm", "Lichte spider van aluminium", "Breed bereik voor klimmen en dalen", "Vraagt de bijpassende ketting en derailleur"],
+        features: [
+          "Nauwkeurig schakelen dankzij Hyperglide-tandvorm",
+          "Lichte spider van aluminium",
+          "Breed bereik voor klimmen en dalen",
+          "Vraagt de bijpassende ketting en derailleur",
+        ],
         name: (p, rng) => `${p.brand} ${p.model} cassette ${rng.pick([10, 11, 12])}-speed${sizeSuffix(p)}`,
       },
     ],
@@ -381,7 +481,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         sizes: ["500 ml", "750 ml", "1 liter", "400 ml", "5 liter"],
         materials: ["Kunststof"],
         tags: MAINT_TAGS,
-        features: ["Lost vet, modder en wegvuil snel op", "Veilig voor carbon, lak en rubber", "Biologisch afbreekbare formule", "Spuiten, laten inwerken en afspoelen"],
+        features: [
+          "Lost vet, modder en wegvuil snel op",
+          "Veilig voor carbon, lak en rubber",
+          "Biologisch afbreekbare formule",
+          "Spuiten, laten inwerken en afspoelen",
+        ],
         name: (p) => `${p.brand} ${p.model}${sizeSuffix(p)}`,
       },
       {
@@ -395,7 +500,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Rood", "Blauw", "Geel", "Oranje"],
         materials: ["Kunststof"],
         tags: MAINT_TAGS,
-        features: ["Stugge en zachte haren voor elk onderdeel", "Ergonomische greep", "Komt overal tussen: cassette, ketting en naven", "Gaat jaren mee"],
+        features: [
+          "Stugge en zachte haren voor elk onderdeel",
+          "Ergonomische greep",
+          "Komt overal tussen: cassette, ketting en naven",
+          "Gaat jaren mee",
+        ],
         name: (p) => `${p.brand} ${p.model}${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
       },
     ],
@@ -417,18 +527,33 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         sizes: ["60 ml", "100 ml", "120 ml", "50 ml", "500 ml"],
         materials: ["Kunststof"],
         tags: MAINT_TAGS,
-        features: ["Dringt diep door tot in de kettingrollen", "Stoot vuil en water af", "Minder wrijving, meer watt op de weg", "Handige doseerdop"],
-        name: (p, rng) => `${p.brand} ${p.model} kettingolie ${rng.pick(["droog weer", "nat weer", "alle weersomstandigheden"])}${sizeSuffix(p)}`,
+        features: [
+          "Dringt diep door tot in de kettingrollen",
+          "Stoot vuil en water af",
+          "Minder wrijving, meer watt op de weg",
+          "Handige doseerdop",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} kettingolie ${rng.pick(["droog weer", "nat weer", "alle weersomstandigheden"])}${sizeSuffix(p)}`,
       },
       {
         type: "Vet",
         keyword: "vet",
-        models: { "Park Tool": ["PolyLube 1000", "HPG-1 High Performance"], Shimano: ["Premium Grease", "DURA-ACE vet"], "Finish Line": ["Premium Grease", "Teflon Grease"] },
+        models: {
+          "Park Tool": ["PolyLube 1000", "HPG-1 High Performance"],
+          Shimano: ["Premium Grease", "DURA-ACE vet"],
+          "Finish Line": ["Premium Grease", "Teflon Grease"],
+        },
         price: [7.95, 29.95],
         sizes: ["100 g", "50 g", "450 g"],
         materials: ["Kunststof"],
         tags: ["Werkplaats", "Racefiets", "MTB"],
-        features: ["Waterbestendig montagevet", "Voor lagers, draad en zadelpen", "Beschermt tegen corrosie", "Tube of pot met dosering"],
+        features: [
+          "Waterbestendig montagevet",
+          "Voor lagers, draad en zadelpen",
+          "Beschermt tegen corrosie",
+          "Tube of pot met dosering",
+        ],
         name: (p) => `${p.brand} ${p.model} montagevet${sizeSuffix(p)}`,
       },
     ],
@@ -441,7 +566,13 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         type: "Gereedschap",
         keyword: "gereedschap",
         models: {
-          "Park Tool": ["CT-3.3 kettingpons", "AWS-10 inbussleutelset", "TL-1.2 bandenlichters", "TW-5.2 momentsleutel", "CC-3.2 kettingslijtagemeter"],
+          "Park Tool": [
+            "CT-3.3 kettingpons",
+            "AWS-10 inbussleutelset",
+            "TL-1.2 bandenlichters",
+            "TW-5.2 momentsleutel",
+            "CC-3.2 kettingslijtagemeter",
+          ],
           Topeak: ["Mini 20 Pro multitool", "Hexus X multitool", "Ratchet Rocket Lite DX", "Nano TorqBar X"],
           Lezyne: ["V Pro 17 multitool", "Blox 10", "Tubeless Kit"],
           Shimano: ["TL-FC16 trapassleutel", "TL-LR15 cassettegereedschap", "TL-CN42 kettingpons"],
@@ -450,18 +581,31 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zilver", "Blauw", "Rood"],
         materials: ["Staal", "Aluminium", "Kunststof"],
         tags: ["Werkplaats", "Racefiets", "MTB", "Stadsfiets"],
-        features: ["Gehard gereedschapsstaal", "Voor thuis en in de werkplaats", "Levenslange garantie van de fabrikant", "Compact genoeg voor in de zadeltas"],
+        features: [
+          "Gehard gereedschapsstaal",
+          "Voor thuis en in de werkplaats",
+          "Levenslange garantie van de fabrikant",
+          "Compact genoeg voor in de zadeltas",
+        ],
         name: (p) => `${p.brand} ${p.model}`,
       },
       {
         type: "Montagestandaard",
         keyword: "montagestandaard",
-        models: { "Park Tool": ["PRS-25 Team Race", "PCS-10.3", "PRS-33.2 Power Lift"], Topeak: ["PrepStand Max", "PrepStand Pro", "PrepStand X"] },
+        models: {
+          "Park Tool": ["PRS-25 Team Race", "PCS-10.3", "PRS-33.2 Power Lift"],
+          Topeak: ["PrepStand Max", "PrepStand Pro", "PrepStand X"],
+        },
         price: [129.0, 1249.0],
         colours: ["Blauw", "Zwart", "Zilver"],
         materials: ["Aluminium", "Staal"],
         tags: ["Werkplaats"],
-        features: ["Stabiel statief, ook bij zware e-bikes", "Snelspanklem die de buis niet beschadigt", "In hoogte verstelbaar", "Opvouwbaar voor transport"],
+        features: [
+          "Stabiel statief, ook bij zware e-bikes",
+          "Snelspanklem die de buis niet beschadigt",
+          "In hoogte verstelbaar",
+          "Opvouwbaar voor transport",
+        ],
         name: (p) => `${p.brand} ${p.model} montagestandaard`,
       },
     ],
@@ -484,7 +628,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         sizes: ["140 ml", "1 liter", "60 ml"],
         materials: ["Rubber", "Kunststof"],
         tags: ["Racefiets", "MTB", "Stadsfiets", "Gravel"],
-        features: ["Alles voor een reparatie langs de weg", "Zelfklevende plakkers, geen solutie nodig", "Past in iedere zadeltas", "Ook geschikt voor tubeless banden"],
+        features: [
+          "Alles voor een reparatie langs de weg",
+          "Zelfklevende plakkers, geen solutie nodig",
+          "Past in iedere zadeltas",
+          "Ook geschikt voor tubeless banden",
+        ],
         name: (p) => `${p.brand} ${p.model}`,
       },
     ],
@@ -507,7 +656,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Wit", "Blauw", "Grijs", "Geel", "Groen"],
         materials: ["Kunststof"],
         tags: ["Werkplaats", "Racefiets", "E-bike"],
-        features: ["Pluisvrije microvezel", "Neemt vuil en olie goed op", "Wasbaar op 60 graden", "Laat geen krassen achter op lak"],
+        features: [
+          "Pluisvrije microvezel",
+          "Neemt vuil en olie goed op",
+          "Wasbaar op 60 graden",
+          "Laat geen krassen achter op lak",
+        ],
         name: (p) => `${p.brand} ${p.model}${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
       },
     ],
@@ -520,8 +674,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         type: "Fietspomp",
         keyword: "pomp",
         models: {
-          Topeak: ["JoeBlow Sport III vloerpomp", "Race Rocket HP minipomp", "Mini Morph minipomp", "JoeBlow Booster tubeless vloerpomp"],
-          Lezyne: ["Micro Floor Drive HV minipomp", "Pressure Drive minipomp", "Classic Floor Drive vloerpomp", "Sport Floor Drive vloerpomp"],
+          Topeak: [
+            "JoeBlow Sport III vloerpomp",
+            "Race Rocket HP minipomp",
+            "Mini Morph minipomp",
+            "JoeBlow Booster tubeless vloerpomp",
+          ],
+          Lezyne: [
+            "Micro Floor Drive HV minipomp",
+            "Pressure Drive minipomp",
+            "Classic Floor Drive vloerpomp",
+            "Sport Floor Drive vloerpomp",
+          ],
           SKS: ["Rennkompressor vloerpomp", "Airworx 10.0 vloerpomp", "Injex Lite Zoom minipomp"],
           "Park Tool": ["PFP-8 vloerpomp", "PMP-4.2 minipomp"],
         },
@@ -529,7 +693,12 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         colours: ["Zwart", "Zilver", "Rood", "Blauw"],
         materials: ["Aluminium", "Staal", "Kunststof"],
         tags: ["Racefiets", "MTB", "Stadsfiets", "E-bike"],
-        features: ["Grote, goed afleesbare manometer", "Slimme pompkop voor presta en schrader", "Tot 11 bar / 160 psi", "Stevige voet en ergonomisch handvat"],
+        features: [
+          "Grote, goed afleesbare manometer",
+          "Slimme pompkop voor presta en schrader",
+          "Tot 11 bar / 160 psi",
+          "Stevige voet en ergonomisch handvat",
+        ],
         name: (p) => `${p.brand} ${p.model}${p.colour ? ` ${p.colour.toLowerCase()}` : ""}`,
       },
     ],
@@ -555,12 +724,20 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [1.95, 4.5],
         sizes: ["40 g", "60 ml", "40 g", "65 g"],
         tags: ["Energie", "Cafeïne", "Vegan", "Glutenvrij"],
-        features: ["Snel opneembare koolhydraten tijdens inspanning", "Makkelijk te openen, ook met handschoenen", "Getest door wielrenners en triatleten", "Neem een gel elke 30 tot 45 minuten"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["citroen", "sinaasappel", "cola", "tropisch", "framboos", "banaan", "zwarte bes", "zoute karamel", "mango"])}${sizeSuffix(p)}`,
+        features: [
+          "Snel opneembare koolhydraten tijdens inspanning",
+          "Makkelijk te openen, ook met handschoenen",
+          "Getest door wielrenners en triatleten",
+          "Neem een gel elke 30 tot 45 minuten",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["citroen", "sinaasappel", "cola", "tropisch", "framboos", "banaan", "zwarte bes", "zoute karamel", "mango"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 250, fat: 0, saturated: 0, carbs: 62, sugars: 28, protein: 0, salt: 0.15, serving: 40 },
-          ingredients: "Water, maltodextrine, fructose, geleermiddel (gellangom), zuurteregelaar (citroenzuur), natuurlijk aroma, natriumchloride, conserveermiddel (kaliumsorbaat).",
-          allergens: "Bevat geen allergenen volgens EU-verordening 1169/2011. Geproduceerd in een bedrijf dat ook melk en soja verwerkt.",
+          ingredients:
+            "Water, maltodextrine, fructose, geleermiddel (gellangom), zuurteregelaar (citroenzuur), natuurlijk aroma, natriumchloride, conserveermiddel (kaliumsorbaat).",
+          allergens:
+            "Bevat geen allergenen volgens EU-verordening 1169/2011. Geproduceerd in een bedrijf dat ook melk en soja verwerkt.",
         },
       },
     ],
@@ -583,11 +760,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [2.95, 39.95],
         sizes: ["500 g", "1 kg", "500 ml", "40 g"],
         tags: ["Energie", "Hydratatie", "Vegan", "Glutenvrij"],
-        features: ["Isotone mix van koolhydraten en elektrolyten", "Lost snel op zonder klontjes", "Frisse, niet te zoete smaak", "Los 40 gram op in 500 ml water"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["citroen", "sinaasappel", "rode vruchten", "neutraal", "limoen"])}${sizeSuffix(p)}`,
+        features: [
+          "Isotone mix van koolhydraten en elektrolyten",
+          "Lost snel op zonder klontjes",
+          "Frisse, niet te zoete smaak",
+          "Los 40 gram op in 500 ml water",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["citroen", "sinaasappel", "rode vruchten", "neutraal", "limoen"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 380, fat: 0, saturated: 0, carbs: 94, sugars: 40, protein: 0, salt: 1.6, serving: 40 },
-          ingredients: "Maltodextrine, fructose, dextrose, natriumcitraat, zuurteregelaar (citroenzuur), natuurlijk aroma, magnesiumcarbonaat, kaliumchloride, zoetstof (steviolglycosiden).",
+          ingredients:
+            "Maltodextrine, fructose, dextrose, natriumcitraat, zuurteregelaar (citroenzuur), natuurlijk aroma, magnesiumcarbonaat, kaliumchloride, zoetstof (steviolglycosiden).",
           allergens: "Glutenvrij. Kan sporen van melk bevatten.",
         },
       },
@@ -612,11 +796,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [1.75, 3.95],
         sizes: ["40 g", "55 g", "65 g"],
         tags: ["Energie", "Vegan", "Glutenvrij"],
-        features: ["Langzame en snelle koolhydraten voor lange ritten", "Zacht en makkelijk te kauwen", "Met echte stukjes fruit", "Past in iedere achterzak"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["banaan", "appel-kaneel", "abrikoos", "chocolade", "cranberry", "pinda", "dadel-cacao"])}${sizeSuffix(p)}`,
+        features: [
+          "Langzame en snelle koolhydraten voor lange ritten",
+          "Zacht en makkelijk te kauwen",
+          "Met echte stukjes fruit",
+          "Past in iedere achterzak",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["banaan", "appel-kaneel", "abrikoos", "chocolade", "cranberry", "pinda", "dadel-cacao"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 360, fat: 6, saturated: 1.2, carbs: 66, sugars: 30, protein: 6, salt: 0.3, serving: 55 },
-          ingredients: "Havervlokken, glucosestroop, gedroogde dadels, rijstcrisps, zonnebloemolie, honing, natuurlijk aroma, zout.",
+          ingredients:
+            "Havervlokken, glucosestroop, gedroogde dadels, rijstcrisps, zonnebloemolie, honing, natuurlijk aroma, zout.",
           allergens: "Bevat gluten (haver). Kan sporen van noten, pinda en soja bevatten.",
         },
       },
@@ -639,11 +830,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [1.95, 3.5],
         sizes: ["55 g", "60 g", "40 g"],
         tags: ["Herstel", "Glutenvrij"],
-        features: ["Minstens 20 gram eiwit per reep", "Weinig suiker", "Lekker als tussendoortje na het trainen", "Met melk- en soja-eiwit"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["chocolade", "vanille", "salted caramel", "cookie dough", "pinda"])}${sizeSuffix(p)}`,
+        features: [
+          "Minstens 20 gram eiwit per reep",
+          "Weinig suiker",
+          "Lekker als tussendoortje na het trainen",
+          "Met melk- en soja-eiwit",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["chocolade", "vanille", "salted caramel", "cookie dough", "pinda"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 370, fat: 11, saturated: 5, carbs: 33, sugars: 4, protein: 33, salt: 0.5, serving: 55 },
-          ingredients: "Melkeiwit, soja-eiwitisolaat, zoetstof (maltitol), melkchocolade (15 %), cacaoboter, bevochtigingsmiddel (glycerol), natuurlijk aroma, emulgator (sojalecithine).",
+          ingredients:
+            "Melkeiwit, soja-eiwitisolaat, zoetstof (maltitol), melkchocolade (15 %), cacaoboter, bevochtigingsmiddel (glycerol), natuurlijk aroma, emulgator (sojalecithine).",
           allergens: "Bevat melk en soja. Kan sporen van noten en gluten bevatten.",
         },
       },
@@ -666,11 +864,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [17.95, 49.95],
         sizes: ["500 g", "1 kg", "1,6 kg"],
         tags: ["Herstel", "Glutenvrij"],
-        features: ["Koolhydraten en eiwit in de verhouding 3:1", "Direct na de training innemen", "Met vitamines en mineralen", "Mengt glad met water of melk"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["chocolade", "aardbei", "vanille", "banaan"])}${sizeSuffix(p)}`,
+        features: [
+          "Koolhydraten en eiwit in de verhouding 3:1",
+          "Direct na de training innemen",
+          "Met vitamines en mineralen",
+          "Mengt glad met water of melk",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["chocolade", "aardbei", "vanille", "banaan"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 375, fat: 2, saturated: 1, carbs: 58, sugars: 30, protein: 30, salt: 0.8, serving: 50 },
-          ingredients: "Maltodextrine, wei-eiwitconcentraat (melk), fructose, magere cacao, natuurlijk aroma, verdikkingsmiddel (xanthaangom), vitaminen (C, B6, B12).",
+          ingredients:
+            "Maltodextrine, wei-eiwitconcentraat (melk), fructose, magere cacao, natuurlijk aroma, verdikkingsmiddel (xanthaangom), vitaminen (C, B6, B12).",
           allergens: "Bevat melk. Kan sporen van soja bevatten.",
         },
       },
@@ -694,11 +899,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [5.95, 12.95],
         sizes: ["20 tabletten", "10 tabletten"],
         tags: ["Hydratatie", "Vegan", "Glutenvrij", "Cafeïne"],
-        features: ["Vult natrium, kalium en magnesium aan", "Vrijwel geen calorieën", "Eén bruistablet per bidon van 500 ml", "Handige koker, past in de achterzak"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["citroen", "bessen", "sinaasappel", "tropisch", "watermeloen"])}${sizeSuffix(p)}`,
+        features: [
+          "Vult natrium, kalium en magnesium aan",
+          "Vrijwel geen calorieën",
+          "Eén bruistablet per bidon van 500 ml",
+          "Handige koker, past in de achterzak",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["citroen", "bessen", "sinaasappel", "tropisch", "watermeloen"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 190, fat: 0, saturated: 0, carbs: 30, sugars: 0.5, protein: 0, salt: 28, serving: 4 },
-          ingredients: "Zuurteregelaars (citroenzuur, natriumwaterstofcarbonaat), natriumcarbonaat, kaliumcarbonaat, magnesiumcarbonaat, natuurlijk aroma, zoetstof (sucralose), kleurstof (bietenrood).",
+          ingredients:
+            "Zuurteregelaars (citroenzuur, natriumwaterstofcarbonaat), natriumcarbonaat, kaliumcarbonaat, magnesiumcarbonaat, natuurlijk aroma, zoetstof (sucralose), kleurstof (bietenrood).",
           allergens: "Bevat geen allergenen volgens EU-verordening 1169/2011.",
         },
       },
@@ -720,11 +932,18 @@ export const LEAF_SEEDS: readonly LeafSeed[] = [
         price: [2.25, 4.95],
         sizes: ["60 g", "50 g"],
         tags: ["Energie", "Cafeïne", "Vegan"],
-        features: ["Kleine porties voor onderweg", "Prettige zachte structuur", "Geen plakkerige vingers", "Te combineren met gels en drank"],
-        name: (p, rng) => `${p.brand} ${p.model} ${rng.pick(["cola", "aardbei", "citroen", "tropisch"])}${sizeSuffix(p)}`,
+        features: [
+          "Kleine porties voor onderweg",
+          "Prettige zachte structuur",
+          "Geen plakkerige vingers",
+          "Te combineren met gels en drank",
+        ],
+        name: (p, rng) =>
+          `${p.brand} ${p.model} ${rng.pick(["cola", "aardbei", "citroen", "tropisch"])}${sizeSuffix(p)}`,
         nutrition: {
           profile: { kcal: 330, fat: 0, saturated: 0, carbs: 80, sugars: 45, protein: 0, salt: 0.4, serving: 50 },
-          ingredients: "Glucosestroop, suiker, maïszetmeel, geleermiddel (pectine), zuurteregelaar (citroenzuur), natuurlijk aroma, natriumcitraat.",
+          ingredients:
+            "Glucosestroop, suiker, maïszetmeel, geleermiddel (pectine), zuurteregelaar (citroenzuur), natuurlijk aroma, natriumcitraat.",
           allergens: "Bevat geen allergenen volgens EU-verordening 1169/2011.",
         },
       },

@@ -129,7 +129,10 @@ export async function insertContent(db: Db): Promise<{ slides: number; blogPosts
     counts.slides = CAROUSEL_SEEDS.length;
   }
   if (await isEmpty(blogPosts)) {
-    await db.insert(blogPosts).values([...BLOG_SEEDS]).onConflictDoNothing();
+    await db
+      .insert(blogPosts)
+      .values([...BLOG_SEEDS])
+      .onConflictDoNothing();
     counts.blogPosts = BLOG_SEEDS.length;
   }
   if (await isEmpty(quizQuestions)) {

@@ -167,7 +167,8 @@ export type QuizSeed = { position: number; statement: string; isTrue: boolean; e
 export const QUIZ_SEEDS: readonly QuizSeed[] = [
   {
     position: 1,
-    statement: "Tijdens een inspanning van meer dan twee uur kun je meer koolhydraten opnemen als je glucose en fructose combineert.",
+    statement:
+      "Tijdens een inspanning van meer dan twee uur kun je meer koolhydraten opnemen als je glucose en fructose combineert.",
     isTrue: true,
     explanation:
       "Glucose en fructose worden via verschillende transporteiwitten in de darm opgenomen. Samen kun je tot ongeveer 90 gram per uur verwerken, met alleen glucose rond de 60 gram.",

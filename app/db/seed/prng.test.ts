@@ -29,7 +29,14 @@ describe("seeded PRNG", () => {
   it("respects weights roughly and never picks a zero weight", () => {
     const rng = createRng(99);
     const counts = { a: 0, b: 0, never: 0 };
-    for (let i = 0; i < 10_000; i++) counts[rng.weighted([["a", 9], ["b", 1], ["never", 0]] as const)]++;
+    for (let i = 0; i < 10_000; i++)
+      counts[
+        rng.weighted([
+          ["a", 9],
+          ["b", 1],
+          ["never", 0],
+        ] as const)
+      ]++;
     expect(counts.never).toBe(0);
     expect(counts.a / 10_000).toBeGreaterThan(0.85);
     expect(counts.a / 10_000).toBeLessThan(0.95);

@@ -109,7 +109,14 @@ function nutritionTable(rng: Rng, profile: NutritionProfile): NutritionRow[] {
 function longDescription(
   rng: Rng,
   template: ProductTemplate,
-  fields: { name: string; brand: string; colour: string | null; material: string | null; size: string | null; categoryName: string },
+  fields: {
+    name: string;
+    brand: string;
+    colour: string | null;
+    material: string | null;
+    size: string | null;
+    categoryName: string;
+  },
 ): string {
   const intro = rng.pick([
     `De ${fields.name} is een betrouwbare keuze voor wie elke rit zonder zorgen wil beginnen.`,
@@ -191,7 +198,14 @@ export function generateProduct(index: number, seed: number = DEMO_SEED): Genera
   else images = Array.from({ length: rng.int(1, 3) }, (_, n) => `/media/product/${artNo}-${n + 1}.svg`);
 
   const descriptionRoll = rng.next();
-  let longDescriptionHtml: string | null = longDescription(rng, template, { name, brand, colour, material, size, categoryName });
+  let longDescriptionHtml: string | null = longDescription(rng, template, {
+    name,
+    brand,
+    colour,
+    material,
+    size,
+    categoryName,
+  });
   if (descriptionRoll < 0.03) longDescriptionHtml = null;
   else if (descriptionRoll < 0.05) longDescriptionHtml = "";
   else if (descriptionRoll < 0.08) {

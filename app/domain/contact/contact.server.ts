@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { siteSettings } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { contactConfirmationMail } from "~/domain/mail/templates/contact-confirmation";
 import { contactMessageMail } from "~/domain/mail/templates/contact-message";
@@ -9,16 +7,6 @@ import type { ContactInput } from "./contact-schema";
 
 /** Per hour: at most 5 messages from one IP address and 3 for one e-mail address. */
 export const CONTACT_LIMITS = { perIp: 5, perEmail: 3, windowSeconds: 3600 } as const;
-
-/** The address shown on the contact page (site_settings), or the shop's configured address. */
-export async function getCustomerServiceEmail(db: Db, fallback: string): Promise<string> {
-  const [row] = await db
-    .select({ email: siteSettings.customerServiceEmail })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1))
-    .limit(1);
-  return row?.email || fallback;
-}
 
 export type SendContactResult = { ok: true } | { ok: false; reason: "rate-limited" };
 

@@ -1,0 +1,13 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { siteSettings } from "~/db/schema";
+
+/** The customer-service address shoppers see: the admin's setting when made, else SHOP_EMAIL. */
+export async function getCustomerServiceEmail(db: Db, fallback: string): Promise<string> {
+  const [row] = await db
+    .select({ email: siteSettings.customerServiceEmail })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  return row?.email || fallback;
+}
