@@ -35,7 +35,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {/* Toast settings of spec 2 §9: bottom right, 4 s, at most 3, 14 px gap, Alt+T. */}
-        <Toaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} hotkey={["altKey", "KeyT"]} richColors />
+        <Toaster
+          position="bottom-right"
+          duration={4000}
+          visibleToasts={3}
+          gap={14}
+          hotkey={["altKey", "KeyT"]}
+          richColors
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

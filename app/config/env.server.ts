@@ -20,7 +20,9 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL moet met smtp:// of smtps:// beginnen")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Trapkracht <noreply@trapkracht.nl>"),
-  SHOP_EMAIL: z.email({ message: "SHOP_EMAIL moet een geldig e-mailadres zijn" }).default("klantenservice@trapkracht.nl"),
+  SHOP_EMAIL: z
+    .email({ message: "SHOP_EMAIL moet een geldig e-mailadres zijn" })
+    .default("klantenservice@trapkracht.nl"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

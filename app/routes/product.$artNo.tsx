@@ -37,7 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) throw data("Product Niet Gevonden", { status: 404 });
   const summary = plainTextSummary(product.descriptionHtml);
   const description =
-    summary || `${product.shortDescription} van ${product.brand} voor ${formatEuro(product.effectivePriceCents)} bij Trapkracht.`;
+    summary ||
+    `${product.shortDescription} van ${product.brand} voor ${formatEuro(product.effectivePriceCents)} bij Trapkracht.`;
   const jsonLd = serializeJsonLd(
     productJsonLd(
       {

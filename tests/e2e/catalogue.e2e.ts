@@ -13,7 +13,14 @@ describe("browsing the catalogue", () => {
 
     await page.getByRole("checkbox", { name: /Schwalbe/ }).check();
     await page.waitForURL(/filter_1=Schwalbe/);
-    await expect.poll(() => page.getByRole("button", { name: /Verwijder filter.*Schwalbe/ }).or(page.getByRole("link", { name: /Verwijder filter.*Schwalbe/ })).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("button", { name: /Verwijder filter.*Schwalbe/ })
+          .or(page.getByRole("link", { name: /Verwijder filter.*Schwalbe/ }))
+          .count(),
+      )
+      .toBe(1);
 
     await page.getByLabel("Sorteer op").selectOption("price-asc");
     await page.waitForURL(/sort=price-asc/);
@@ -21,7 +28,10 @@ describe("browsing the catalogue", () => {
     const firstPagePrices = await prices(page);
     expect(firstPagePrices).toEqual([...firstPagePrices].sort((a, b) => a - b));
 
-    await page.getByRole("navigation", { name: "Paginering" }).getByRole("link", { name: "Pagina 2", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Paginering" })
+      .getByRole("link", { name: "Pagina 2", exact: true })
+      .click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.getByRole("link", { name: "Pagina 2" }).getAttribute("aria-current")).toBe("page");
     expect(page.url()).toContain("filter_1=Schwalbe");
@@ -79,8 +89,8 @@ describe("browsing the catalogue", () => {
 
 async function prices(page: import("playwright-core").Page): Promise<number[]> {
   // The price a shopper pays is the first euro amount in each card (offer price before the struck one).
-  const texts = await page.getByRole("article").evaluateAll((cards) =>
-    cards.map((card) => /€\s?([\d.]+,\d{2})/.exec(card.textContent ?? "")?.[1] ?? ""),
-  );
+  const texts = await page
+    .getByRole("article")
+    .evaluateAll((cards) => cards.map((card) => /€\s?([\d.]+,\d{2})/.exec(card.textContent ?? "")?.[1] ?? ""));
   return texts.map((t) => Number(t.replace(/\./g, "").replace(",", ".")));
 }

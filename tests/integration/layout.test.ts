@@ -44,9 +44,13 @@ describe("shop layout: header, navigation, footer", () => {
     for (const label of ["Sportvoeding", "Onderhoud", "Fietsonderdelen", "Blog", "Contact", "Winkelwagen"]) {
       expect(header).toContain(`>${label}<`);
     }
-    expect(header).toMatch(/<a [^>]*aria-label="Trapkracht, naar de homepage"[^>]*href="\/"|<a [^>]*href="\/"[^>]*aria-label="Trapkracht, naar de homepage"/);
+    expect(header).toMatch(
+      /<a [^>]*aria-label="Trapkracht, naar de homepage"[^>]*href="\/"|<a [^>]*href="\/"[^>]*aria-label="Trapkracht, naar de homepage"/,
+    );
     // The search works without JavaScript: a GET form to /products with q.
-    expect(header).toMatch(/<form[^>]*method="get"[^>]*action="\/products"|<form[^>]*action="\/products"[^>]*method="get"/);
+    expect(header).toMatch(
+      /<form[^>]*method="get"[^>]*action="\/products"|<form[^>]*action="\/products"[^>]*method="get"/,
+    );
     expect(header).toMatch(/<input[^>]*name="q"[^>]*role="combobox"|<input[^>]*role="combobox"[^>]*name="q"/);
     expect(header).toContain('aria-label="Account"');
     expect(header).toContain('aria-label="Winkelwagen, 0 artikelen"');
@@ -65,7 +69,17 @@ describe("shop layout: header, navigation, footer", () => {
     const { html } = await app.html("/about");
     const footer = section(html, "footer");
     const hrefs = hrefsIn(footer);
-    for (const href of ["/", "/products", "/about", "/contact", "/privacy", "/terms", "/blog", "/terms#verzending", "/terms#herroeping"]) {
+    for (const href of [
+      "/",
+      "/products",
+      "/about",
+      "/contact",
+      "/privacy",
+      "/terms",
+      "/blog",
+      "/terms#verzending",
+      "/terms#herroeping",
+    ]) {
       expect(hrefs).toContain(href);
     }
     expect(footer).toContain("Atleten");
@@ -90,7 +104,9 @@ describe("shop layout: header, navigation, footer", () => {
     const { html } = await app.html("/about");
     // Closed Radix menus render no content on the server; the data travels in the loader payload.
     expect(html).toContain("Kettingen");
-    expect(html).toMatch(/aria-expanded="false"[^>]*href="\/fietsonderdelen"|href="\/fietsonderdelen"[^>]*aria-expanded="false"/);
+    expect(html).toMatch(
+      /aria-expanded="false"[^>]*href="\/fietsonderdelen"|href="\/fietsonderdelen"[^>]*aria-expanded="false"/,
+    );
   });
 
   it("overlays the header on the hero of a page whose handle asks for it (the home page), with the white logo", async () => {

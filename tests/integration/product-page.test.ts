@@ -31,7 +31,13 @@ describe("product detail page /product/{ArtNo}", () => {
       tags: ["11-speed", "Racefiets"],
       colour: "Zilver",
     });
-    await createProduct(database.db, { artNo: 4243, shortDescription: "Remblokken set", consumerPriceCents: 1295, stockQuantity: 3, longDescriptionHtml: null });
+    await createProduct(database.db, {
+      artNo: 4243,
+      shortDescription: "Remblokken set",
+      consumerPriceCents: 1295,
+      stockQuantity: 3,
+      longDescriptionHtml: null,
+    });
     await createProduct(database.db, { artNo: 4244, stockQuantity: 0 });
     await createProduct(database.db, { artNo: 4245, stockQuantity: null });
     await createProduct(database.db, { artNo: 4246, stockQuantity: 7 });
@@ -139,12 +145,22 @@ describe("product detail page /product/{ArtNo}", () => {
     expect(ld.sku).toBe("4242");
     expect(ld.brand).toEqual({ "@type": "Brand", name: "Shimano" });
     // Absolute URLs on the shop's public origin (the harness's config says port 0).
-    expect(ld.image).toEqual([/^https?:\/\/[^/]+\/media\/products\/4242-1\.jpg$/, /^https?:\/\/[^/]+\/media\/products\/4242-2\.jpg$/].map((re) => expect.stringMatching(re)));
-    expect(ld.offers).toMatchObject({ "@type": "Offer", price: "27.95", priceCurrency: "EUR", availability: "https://schema.org/InStock" });
+    expect(ld.image).toEqual(
+      [/^https?:\/\/[^/]+\/media\/products\/4242-1\.jpg$/, /^https?:\/\/[^/]+\/media\/products\/4242-2\.jpg$/].map(
+        (re) => expect.stringMatching(re),
+      ),
+    );
+    expect(ld.offers).toMatchObject({
+      "@type": "Offer",
+      price: "27.95",
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+    });
   });
 
   it("maps stock to schema.org availability", async () => {
-    const availability = async (artNo: number) => (jsonLdOf((await app.html(`/product/${artNo}`)).html).offers as { availability: string }).availability;
+    const availability = async (artNo: number) =>
+      (jsonLdOf((await app.html(`/product/${artNo}`)).html).offers as { availability: string }).availability;
     expect(await availability(4243)).toBe("https://schema.org/LimitedAvailability");
     expect(await availability(4246)).toBe("https://schema.org/LimitedAvailability");
     expect(await availability(4244)).toBe("https://schema.org/OutOfStock");

@@ -131,6 +131,8 @@ describe("search suggestions GET /api/search-suggestions?q=", () => {
       "Zadeltas groot",
       "Zadeltas klein",
     ]);
-    expect((await suggest("vulproduct 24")).map((r) => r.artNo)).toEqual(Array.from({ length: 6 }, (_, i) => 502_400 + i));
+    expect((await suggest("vulproduct 24")).map((r) => r.artNo)).toEqual(
+      Array.from({ length: 6 }, (_, i) => 502_400 + i),
+    );
   });
 });

@@ -121,12 +121,21 @@ describe("demo catalogue seed", () => {
     expect(o!.offers / listed).toBeLessThan(0.25);
     expect(o!.zero).toBeGreaterThan(0);
     expect(o!.notLower).toBeGreaterThan(0);
-    const [fancy] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products WHERE consumer_price_cents >= 100000`);
+    const [fancy] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM products WHERE consumer_price_cents >= 100000`,
+    );
     expect(fancy!.n).toBeGreaterThan(0);
   });
 
   it("has unlisted rows of every kind that are never listed", async () => {
-    const unlisted = await rows<{ status: number; brand: string | null; short_description: string | null; consumer_price_cents: number | null; is_listed: boolean }>(
+    const unlisted = await rows<{
+      status: number;
+      brand: string | null;
+      short_description: string | null;
+      consumer_price_cents: number | null;
+      is_listed: boolean;
+    }>(
       db,
       sql`SELECT status, brand, short_description, consumer_price_cents, is_listed FROM products WHERE NOT is_listed`,
     );
@@ -151,7 +160,13 @@ describe("demo catalogue seed", () => {
   });
 
   it("stores supplier HTML sanitised and leaves some descriptions empty", async () => {
-    const [h] = await rows<{ scripts: number; handlers: number; tables: number; empty: number; sanitisedPromo: number }>(
+    const [h] = await rows<{
+      scripts: number;
+      handlers: number;
+      tables: number;
+      empty: number;
+      sanitisedPromo: number;
+    }>(
       db,
       sql`SELECT
         count(*) FILTER (WHERE long_description_html ILIKE '%<script%')::int AS scripts,
@@ -186,7 +201,16 @@ describe("demo catalogue seed", () => {
     expect((withTable[0]!.nutrition as { label: string }[])[0]).toMatchObject({ label: "Energie" });
     const tags = await rows<{ tag: string }>(db, sql`SELECT DISTINCT tag FROM product_tags ORDER BY tag`);
     expect(tags.map((t) => t.tag)).toEqual(
-      expect.arrayContaining(["Energie", "Hydratatie", "Herstel", "Vegan", "Glutenvrij", "Cafeïne", "Racefiets", "MTB"]),
+      expect.arrayContaining([
+        "Energie",
+        "Hydratatie",
+        "Herstel",
+        "Vegan",
+        "Glutenvrij",
+        "Cafeïne",
+        "Racefiets",
+        "MTB",
+      ]),
     );
   });
 
@@ -310,7 +334,12 @@ describe("demo catalogue seed", () => {
     );
     expect(posts.map((p) => p.slug)).toEqual(["energy-gels-ingredienten", "sportvoeding-kwart-triathlon"]);
     for (const p of posts) {
-      expect(p.content_html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length).toBeGreaterThanOrEqual(600);
+      expect(
+        p.content_html
+          .replace(/<[^>]+>/g, " ")
+          .split(/\s+/)
+          .filter(Boolean).length,
+      ).toBeGreaterThanOrEqual(600);
       expect(p.content_html).toContain("<h2>");
       expect(p.content_html).toContain("<ul>");
       expect(p.thumbnail).toBe(`/media/blog/${p.slug}-thumb.svg`);
@@ -323,7 +352,10 @@ describe("demo catalogue seed", () => {
     expect(quiz.map((q) => q.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(quiz.some((q) => q.is_true) && quiz.some((q) => !q.is_true)).toBe(true);
     expect(quiz.every((q) => q.explanation.length > 20)).toBe(true);
-    const [settings] = await rows<{ id: number; maintenance_mode: boolean }>(db, sql`SELECT id, maintenance_mode FROM site_settings`);
+    const [settings] = await rows<{ id: number; maintenance_mode: boolean }>(
+      db,
+      sql`SELECT id, maintenance_mode FROM site_settings`,
+    );
     expect(settings).toEqual({ id: 1, maintenance_mode: false });
   });
 

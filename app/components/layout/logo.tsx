@@ -6,7 +6,9 @@ import { cn } from "~/lib/cn";
  */
 export function Logo({ inverted = false, className }: { inverted?: boolean; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-2 transition-[filter]", inverted && "brightness-0 invert", className)}>
+    <span
+      className={cn("inline-flex items-center gap-2 transition-[filter]", inverted && "brightness-0 invert", className)}
+    >
       <svg viewBox="0 0 32 32" aria-hidden className="size-8 shrink-0" focusable="false">
         <circle cx="16" cy="16" r="13" fill="none" stroke="#065f46" strokeWidth="3" strokeDasharray="4 2.8" />
         <circle cx="16" cy="16" r="6" fill="#ea580c" />

@@ -33,7 +33,9 @@ export default function MobileMenuSheet({
               <li key={link.href}>
                 <NavLink
                   to={link.href}
-                  className={({ isActive }) => cn("block px-1 py-3 text-base font-medium", isActive ? "text-brand-700" : "text-ink")}
+                  className={({ isActive }) =>
+                    cn("block px-1 py-3 text-base font-medium", isActive ? "text-brand-700" : "text-ink")
+                  }
                 >
                   {link.label}
                 </NavLink>

@@ -49,7 +49,10 @@ export function SiteFooter({ shopEmail }: { shopEmail: string }) {
           </p>
           <address className="text-sm not-italic">
             <span className="block font-semibold">Klantenservice</span>
-            <a href={`mailto:${shopEmail}`} className="mt-1 inline-flex items-center gap-2 underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${shopEmail}`}
+              className="mt-1 inline-flex items-center gap-2 underline-offset-4 hover:underline"
+            >
               <Mail aria-hidden className="size-4" />
               {shopEmail}
             </a>

@@ -58,7 +58,11 @@ export function SiteHeader({ categories, hero }: { categories: NavCategories; he
         </div>
       </div>
       <div className={cn("hidden md:block", !inverted && "border-t border-line")}>
-        <MainNav categories={categories} inverted={inverted} className={cn("mx-auto max-w-7xl px-2 transition-[padding]", compact ? "py-1" : "py-2")} />
+        <MainNav
+          categories={categories}
+          inverted={inverted}
+          className={cn("mx-auto max-w-7xl px-2 transition-[padding]", compact ? "py-1" : "py-2")}
+        />
       </div>
     </header>
   );

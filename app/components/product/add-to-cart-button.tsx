@@ -5,7 +5,13 @@ import { cartStore } from "~/domain/cart/cart-store";
 import type { CartItem } from "~/domain/cart/cart";
 
 /** Adds one unit to the browser cart; refused with the spec's toast when stock is unknown or ≤ 0. */
-export function AddToCartButton({ item, stockQuantity }: { item: Omit<CartItem, "quantity">; stockQuantity: number | null }) {
+export function AddToCartButton({
+  item,
+  stockQuantity,
+}: {
+  item: Omit<CartItem, "quantity">;
+  stockQuantity: number | null;
+}) {
   return (
     <Button
       type="button"
@@ -15,7 +21,8 @@ export function AddToCartButton({ item, stockQuantity }: { item: Omit<CartItem, 
       onClick={() => {
         const result = cartStore.addItem({ ...item, quantity: 1 }, stockQuantity);
         if (result.ok) toast.success("Product toegevoegd aan winkelwagen", { description: item.name });
-        else toast.error("Product niet op voorraad", { description: "Sorry, dit product is momenteel niet op voorraad." });
+        else
+          toast.error("Product niet op voorraad", { description: "Sorry, dit product is momenteel niet op voorraad." });
       }}
     >
       <ShoppingCart aria-hidden />

@@ -15,7 +15,11 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
   const trackRef = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   // false in the server HTML and during hydration, true after: the buttons only exist when they work.
-  const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
 
   const slideId = (i: number) => `productafbeelding-${i + 1}`;
   const multiple = list.length > 1;
@@ -107,7 +111,16 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
                   hydrated && i === current ? "border-brand-600" : "border-line hover:border-brand-600/50",
                 )}
               >
-                <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" data-fallback={PLACEHOLDER_IMAGE} className="size-full object-contain p-1" />
+                <img
+                  src={src}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                  data-fallback={PLACEHOLDER_IMAGE}
+                  className="size-full object-contain p-1"
+                />
               </a>
             </li>
           ))}

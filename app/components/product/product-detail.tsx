@@ -41,7 +41,9 @@ function categoryHref(id: number) {
 function Breadcrumbs({ product }: { product: ProductDetail }) {
   const crumbs = [
     { href: "/", label: "Home" },
-    ...(product.parentCategory ? [{ href: categoryHref(product.parentCategory.id), label: product.parentCategory.name }] : []),
+    ...(product.parentCategory
+      ? [{ href: categoryHref(product.parentCategory.id), label: product.parentCategory.name }]
+      : []),
     ...(product.category ? [{ href: categoryHref(product.category.id), label: product.category.name }] : []),
   ];
   return (

@@ -15,7 +15,15 @@ type Lookup = { term: string; results: Suggestion[] };
  * The header search: an ARIA 1.2 combobox over a GET form to /products?q=…, so without
  * JavaScript it is a plain search form, and with it a suggestion list you can use by keyboard.
  */
-export function SearchBox({ className, inverted = false, autoFocus = false }: { className?: string; inverted?: boolean; autoFocus?: boolean }) {
+export function SearchBox({
+  className,
+  inverted = false,
+  autoFocus = false,
+}: {
+  className?: string;
+  inverted?: boolean;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -33,7 +41,9 @@ export function SearchBox({ className, inverted = false, autoFocus = false }: { 
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(wanted)}`, { signal: controller.signal });
+        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(wanted)}`, {
+          signal: controller.signal,
+        });
         const body = (await res.json()) as { results?: Suggestion[] };
         setLookup({ term: wanted, results: body.results ?? [] });
       } catch (error) {
@@ -127,7 +137,9 @@ export function SearchBox({ className, inverted = false, autoFocus = false }: { 
           onKeyDown={onKeyDown}
           className={cn(
             "h-10 w-full rounded-full border py-2 pr-10 pl-4 text-sm transition-colors placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-0",
-            inverted ? "border-white/40 bg-white/15 text-white placeholder:text-white/80" : "border-line bg-surface text-ink",
+            inverted
+              ? "border-white/40 bg-white/15 text-white placeholder:text-white/80"
+              : "border-line bg-surface text-ink",
           )}
         />
         <button

@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from "react";
-import { addItem, CART_STORAGE_KEY, cartCount, parseStoredCart, serializeCart, type AddResult, type CartItem } from "./cart";
+import {
+  addItem,
+  CART_STORAGE_KEY,
+  cartCount,
+  parseStoredCart,
+  serializeCart,
+  type AddResult,
+  type CartItem,
+} from "./cart";
 
 /**
  * The browser's cart: one module-level store persisted to localStorage, read by components through

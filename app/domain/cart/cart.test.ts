@@ -67,14 +67,18 @@ describe("persisted shape", () => {
       state: { items: [{ ArtNo: 5, Brand: "BYE!", name: "Gel", price: 2.5, quantity: 2, image: "x.jpg" }] },
       version: 0,
     });
-    expect(parseStoredCart(raw)).toEqual([{ ArtNo: 5, Brand: "BYE!", name: "Gel", price: 2.5, quantity: 2, image: "x.jpg", VAT: 21 }]);
+    expect(parseStoredCart(raw)).toEqual([
+      { ArtNo: 5, Brand: "BYE!", name: "Gel", price: 2.5, quantity: 2, image: "x.jpg", VAT: 21 },
+    ]);
   });
 
   it("yields an empty cart for missing or malformed storage and drops malformed lines", () => {
     expect(parseStoredCart(null)).toEqual([]);
     expect(parseStoredCart("{not json")).toEqual([]);
     expect(parseStoredCart(JSON.stringify({ state: { items: "x" } }))).toEqual([]);
-    const raw = JSON.stringify({ state: { items: [chain, { ArtNo: "9", name: "x", price: 1, quantity: 1 }, { ...chain, ArtNo: 8, quantity: 0 }] } });
+    const raw = JSON.stringify({
+      state: { items: [chain, { ArtNo: "9", name: "x", price: 1, quantity: 1 }, { ...chain, ArtNo: 8, quantity: 0 }] },
+    });
     expect(parseStoredCart(raw)).toEqual([chain]);
   });
 });

@@ -38,7 +38,11 @@ export function toCents(euros: number): number {
  * Adds a line, or adds to the quantity of the line with the same ArtNo (spec 1 §4).
  * Refused when the stock is unknown or ≤ 0: the shop cannot promise what it cannot deliver.
  */
-export function addItem(items: readonly CartItem[], item: CartItem, stockQuantity: number | null | undefined): AddResult {
+export function addItem(
+  items: readonly CartItem[],
+  item: CartItem,
+  stockQuantity: number | null | undefined,
+): AddResult {
   if (!isSellable(stockQuantity)) return { ok: false, reason: "out-of-stock" };
   const quantity = Math.max(1, Math.floor(item.quantity || 1));
   const existing = items.find((i) => i.ArtNo === item.ArtNo);

@@ -16,7 +16,12 @@ export async function getNavCategories(db: Db): Promise<Record<number, NavCatego
   const rows = await db
     .select({ id: productCategories.id, name: productCategories.name, parentId: productCategories.parentId })
     .from(productCategories)
-    .where(inArray(productCategories.parentId, NAV_PARENTS.map((p) => p.id)))
+    .where(
+      inArray(
+        productCategories.parentId,
+        NAV_PARENTS.map((p) => p.id),
+      ),
+    )
     .orderBy(asc(productCategories.name));
   const byParent: Record<number, NavCategory[]> = {};
   for (const parent of NAV_PARENTS) byParent[parent.id] = [];

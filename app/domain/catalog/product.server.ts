@@ -53,7 +53,8 @@ export async function getProductDetail(db: Db, artNo: number): Promise<ProductDe
     images: p.images.filter((src) => src.trim() !== ""),
     stockQuantity: row.stockQuantity ?? null,
     tags: tagRows.map((t) => t.tag),
-    category: row.categoryId != null && row.categoryName != null ? { id: row.categoryId, name: row.categoryName } : null,
+    category:
+      row.categoryId != null && row.categoryName != null ? { id: row.categoryId, name: row.categoryName } : null,
     parentCategory: row.parentId != null && row.parentName != null ? { id: row.parentId, name: row.parentName } : null,
     ingredients: p.ingredients?.trim() || null,
     allergens: p.allergens?.trim() || null,

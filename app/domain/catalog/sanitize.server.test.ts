@@ -11,7 +11,9 @@ describe("sanitizeSupplierHtml", () => {
   });
 
   it("keeps product formatting and makes links safe", () => {
-    const out = sanitizeSupplierHtml('<h1>Titel</h1><ul><li><b>11-speed</b></li></ul><a href="https://shimano.com">site</a>');
+    const out = sanitizeSupplierHtml(
+      '<h1>Titel</h1><ul><li><b>11-speed</b></li></ul><a href="https://shimano.com">site</a>',
+    );
     expect(out).toContain("<h2>Titel</h2>");
     expect(out).toContain("<ul><li><b>11-speed</b></li></ul>");
     expect(out).toContain('<a href="https://shimano.com" rel="nofollow noopener" target="_blank">site</a>');

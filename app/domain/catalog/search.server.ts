@@ -43,7 +43,13 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
     sortKey: sql<string>`${lowered}`.as("sort_key"),
   };
 
-  const prefix = db.select(columns).from(products).where(listed).orderBy(asc(lowered), asc(products.artNo)).limit(ORDERED_PREFIX_ROWS).as("prefix");
+  const prefix = db
+    .select(columns)
+    .from(products)
+    .where(listed)
+    .orderBy(asc(lowered), asc(products.artNo))
+    .limit(ORDERED_PREFIX_ROWS)
+    .as("prefix");
   let rows = await db
     .select({ artNo: prefix.artNo, shortDescription: prefix.shortDescription, brand: prefix.brand })
     .from(prefix)
