@@ -7,9 +7,11 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/root";
+import { useHydrated } from "~/components/catalog/use-hydrated";
 import { useNonce } from "~/lib/nonce";
+import { loadToaster } from "~/lib/toast";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -18,6 +20,27 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
+}
+
+// sonner is not on the critical path: its chunk loads once the page has hydrated (see ~/lib/toast).
+const Toaster = lazy(loadToaster);
+
+function LazyToaster() {
+  // Rendered only after hydration, so the server HTML and the first client render agree.
+  if (!useHydrated()) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Toast settings of spec 2 §9: bottom right, 4 s, at most 3, 14 px gap, Alt+T. */}
+      <Toaster
+        position="bottom-right"
+        duration={4000}
+        visibleToasts={3}
+        gap={14}
+        hotkey={["altKey", "KeyT"]}
+        richColors
+      />
+    </Suspense>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -34,15 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {/* Toast settings of spec 2 §9: bottom right, 4 s, at most 3, 14 px gap, Alt+T. */}
-        <Toaster
-          position="bottom-right"
-          duration={4000}
-          visibleToasts={3}
-          gap={14}
-          hotkey={["altKey", "KeyT"]}
-          richColors
-        />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

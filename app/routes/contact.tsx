@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, redirect, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CheckCircle2, Clock, Mail, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact/contact-form";

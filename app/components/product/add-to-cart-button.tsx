@@ -1,5 +1,5 @@
 import { ShoppingCart } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { cartStore } from "~/domain/cart/cart-store";
 import type { CartItem } from "~/domain/cart/cart";
