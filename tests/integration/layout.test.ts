@@ -102,11 +102,13 @@ describe("shop layout: header, navigation, footer", () => {
 
   it("gives the nav categories to the page for the hover menus", async () => {
     const { html } = await app.html("/about");
-    // Closed Radix menus render no content on the server; the data travels in the loader payload.
+    // Closed menus render no content on the server; the data travels in the loader payload.
     expect(html).toContain("Kettingen");
+    // Next to the real link, a collapsed disclosure toggle for keyboard and touch users.
     expect(html).toMatch(
-      /aria-expanded="false"[^>]*href="\/fietsonderdelen"|href="\/fietsonderdelen"[^>]*aria-expanded="false"/,
+      /<a [^>]*href="\/fietsonderdelen"[^>]*>Fietsonderdelen<\/a><button [^>]*aria-expanded="false"/,
     );
+    expect(html).toMatch(/<button [^>]*aria-label="Submenu Fietsonderdelen"/);
   });
 
   it("overlays the header on the hero of a page whose handle asks for it (the home page), with the white logo", async () => {
