@@ -15,6 +15,7 @@ import {
 import { sendContactMessage } from "~/domain/contact/contact.server";
 import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/form.server";
 
 const SEND_ERROR = CONTACT_MESSAGES.sendError;
 
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = contactValuesFrom(await request.formData());
+  const values = contactValuesFrom(await readForm(request));
   const result = validateContact(values);
   if (!result.ok) {
     return data<ActionResult>(

@@ -77,7 +77,19 @@ describe("cross-site request protection", () => {
   });
 
   it("lets a same-origin POST through to the app", async () => {
+    const res = await app.get("/contact", {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "firstName=",
+    });
+    // The contact action answered (its validation), so the request got past the origin check.
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Controleer de gemarkeerde velden.");
+  });
+
+  it("answers a POST without a form body with a Dutch 400, not a server error", async () => {
     const res = await app.get("/contact", { method: "POST", headers: { origin: app.url } });
-    expect(res.status).not.toBe(403);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Ongeldig formulier");
   });
 });
