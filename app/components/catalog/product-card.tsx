@@ -16,10 +16,26 @@ const toneClass: Record<StockTone, string> = {
   unknown: "text-muted",
 };
 
-export function StockIndicator({ quantity, className }: { quantity: number | null; className?: string }) {
+/** Stock label in its tone; `size="sm"` for the product page, the small default for product tiles. */
+export function StockIndicator({
+  quantity,
+  size = "xs",
+  className,
+}: {
+  quantity: number | null;
+  size?: "xs" | "sm";
+  className?: string;
+}) {
   const { label, tone } = stockStatus(quantity);
   return (
-    <span className={cn("inline-flex items-center gap-1.5 text-xs font-medium", toneClass[tone], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1.5 font-medium",
+        size === "sm" ? "text-sm" : "text-xs",
+        toneClass[tone],
+        className,
+      )}
+    >
       <span aria-hidden className="size-2 rounded-full bg-current" />
       {label}
     </span>

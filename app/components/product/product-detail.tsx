@@ -109,7 +109,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
           </div>
           <p className="-mt-3 text-xs text-muted">{`Prijs incl. ${product.vatRate}% btw`}</p>
 
-          <StockIndicator quantity={product.stockQuantity} className="text-sm" />
+          <StockIndicator quantity={product.stockQuantity} size="sm" />
 
           <AddToCartButton
             stockQuantity={product.stockQuantity}

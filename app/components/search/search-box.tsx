@@ -136,10 +136,10 @@ export function SearchBox({
           }}
           onKeyDown={onKeyDown}
           className={cn(
-            "h-10 w-full rounded-full border py-2 pr-10 pl-4 text-sm transition-colors placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-0",
+            "h-10 w-full rounded-full border py-2 pr-10 pl-4 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-0",
             inverted
               ? "border-white/40 bg-white/15 text-white placeholder:text-white/80"
-              : "border-line bg-surface text-ink",
+              : "border-line bg-surface text-ink placeholder:text-muted",
           )}
         />
         <button
