@@ -164,6 +164,9 @@ function baseFrom(query: ListingQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/** Sorts that order by product columns alone (the default puts what is in stock first). */
+const PLAIN_SORTS: ReadonlySet<SortKey> = new Set(["price-asc", "price-desc", "name-asc", "name-desc"]);
+
 function orderBy(sort: SortKey, stockFirst: boolean): SQL {
   const inStock = sql`(coalesce(s.quantity, 0) > 0) DESC`;
   const name = sql`lower(b.short_description)`;
@@ -221,14 +224,25 @@ async function productPage(
   page: number,
 ): Promise<ProductSummary[]> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
+  const order = orderBy(query.sort, query.stockFirst ?? false);
+  // Stock is joined to pick the page only when the order needs it (in-stock first).
+  const stockJoin =
+    query.stockFirst || !PLAIN_SORTS.has(query.sort) ? sql`LEFT JOIN stock s ON s.art_no = b.art_no` : sql``;
+  // Two steps: pick the page's ArtNos from the narrow covering index (filters and sort keys are all
+  // in it: an index-only scan), then read the wide table rows of just those 20.
   const rows = rowsOf<ProductRow>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
              b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
-      FROM products b LEFT JOIN stock s ON s.art_no = b.art_no
-      WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
-      ORDER BY ${orderBy(query.sort, query.stockFirst ?? false)}
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+      FROM (
+        SELECT b.art_no FROM products b ${stockJoin}
+        WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
+        ORDER BY ${order}
+        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
+      ) page
+      JOIN products b ON b.art_no = page.art_no
+      LEFT JOIN stock s ON s.art_no = b.art_no
+      ORDER BY ${order}`),
   );
   return rows.map(toSummary);
 }
