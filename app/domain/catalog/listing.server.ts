@@ -252,7 +252,7 @@ async function productPage(
  * Filters combine with AND across types and OR within a multi-select type. Each facet counts
  * with every active filter except its own, so a shopper sees what ticking another value gives.
  * Two round trips, run side by side: the page of products, and one aggregate query that yields the
- * total, the price bounds and every facet (UNION ALL over one materialised base set).
+ * total, the price bounds and every facet (UNION ALL over one base set).
  */
 export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
   const { conditions, active, price } = conditionsOf(query);
@@ -275,8 +275,12 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
     selects.push(sql`SELECT -3, t.tag, count(*)::int, NULL::int, NULL::int FROM base b
       JOIN product_tags t ON t.art_no = b.art_no WHERE ${whereAll(conditions, "tags")} GROUP BY t.tag`);
   }
+  // A category's base rows come from the covering index; each branch reading it again, with its own
+  // filters pushed into that index-only scan, is cheaper than materialising them once (bench
+  // category: 4.2 ms instead of 6.6 ms). A text search's base is costly to find: computed once.
+  const materialized = query.q ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
   const aggregate = db.execute(sql`
-    WITH base AS MATERIALIZED (
+    WITH base AS ${materialized} (
       SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents
       FROM products b WHERE ${baseFrom(query)}
     )
