@@ -9,6 +9,7 @@
  *   npm run bench                        # uses postgres://postgres@127.0.0.1:5432/trapkracht_bench
  *   BENCH_DATABASE_URL=… BENCH_PRODUCTS=100000 BENCH_REQUESTS=300 npm run bench
  */
+import "./production-env";
 import { execFileSync } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
