@@ -24,6 +24,14 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (process.env.NODE_ENV !== config.env) {
+    // React chooses its (much slower) development build from NODE_ENV when first loaded, before
+    // this config exists; `npm start` sets it, a hand-written start command must too.
+    logger.warn(
+      { NODE_ENV: process.env.NODE_ENV ?? null },
+      `set NODE_ENV=${config.env} for React's ${config.env} build`,
+    );
+  }
   const database = await openDatabaseFromConfig(config);
   logger.info({ database: database.kind }, "database ready");
 
