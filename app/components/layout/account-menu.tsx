@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useCartCount } from "~/domain/cart/cart-store";
 import { cn } from "~/lib/cn";

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { cn } from "~/lib/cn";

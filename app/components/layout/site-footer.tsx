@@ -1,4 +1,4 @@
-import { Clock, Mail } from "lucide-react";
+import { Clock, Mail } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Logo } from "./logo";
 

@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "~/components/ui/icons";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { cartStore } from "~/domain/cart/cart-store";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useRef, useState, useSyncExternalStore } from "react";
 import { PLACEHOLDER_IMAGE } from "~/components/catalog/product-card";
 import { cn } from "~/lib/cn";

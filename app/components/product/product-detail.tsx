@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { Link, useLocation, useNavigate } from "react-router";
 import { StockIndicator } from "~/components/catalog/product-card";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { Loader2, Search } from "lucide-react";
+import { Loader2, Search } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
