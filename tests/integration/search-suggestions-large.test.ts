@@ -12,8 +12,8 @@ import { createTestDatabase } from "../support/db";
 describe("search suggestions in a large catalogue", () => {
   let database: Database;
   const suggest = async (term: string) => (await searchSuggestions(database.db, term)).map((r) => r.shortDescription);
-  const range = (from: number, count: number, name: (i: number) => string) =>
-    Array.from({ length: count }, (_, i) => name(from + i));
+  const range = <T>(from: number, count: number, make: (i: number) => T): T[] =>
+    Array.from({ length: count }, (_, i) => make(from + i));
 
   beforeAll(async () => {
     database = await createTestDatabase();
