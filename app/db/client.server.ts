@@ -31,6 +31,11 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover) emits 'error' on the pool; without a
+    // listener Node would crash the process. The pool replaces the connection on the next query.
+    pool.on("error", (error) => {
+      console.error(JSON.stringify({ level: 50, msg: "idle database connection lost", err: error.message }));
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
