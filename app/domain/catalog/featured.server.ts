@@ -1,33 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import type { ProductSummary } from "./product-summary";
+import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
 import { rowsOf } from "~/db/rows.server";
-
-type Row = {
-  art_no: number;
-  brand: string;
-  short_description: string;
-  consumer_price_cents: number;
-  discounted_price_cents: number | null;
-  effective_price_cents: number;
-  image: string | null;
-  quantity: number | null;
-  vat_rate: number;
-};
-
-function toSummary(r: Row): ProductSummary {
-  return {
-    artNo: Number(r.art_no),
-    brand: r.brand,
-    shortDescription: r.short_description,
-    consumerPriceCents: Number(r.consumer_price_cents),
-    discountedPriceCents: r.discounted_price_cents == null ? null : Number(r.discounted_price_cents),
-    effectivePriceCents: Number(r.effective_price_cents),
-    image: r.image || null,
-    stockQuantity: r.quantity == null ? null : Number(r.quantity),
-    vatRate: Number(r.vat_rate),
-  };
-}
 
 const PROBES = 12;
 
@@ -45,8 +19,8 @@ const isInStock = (p: ProductSummary) => (p.stockQuantity ?? 0) > 0;
  * Gaps in the numbering make some products a little likelier than others, which is fine for a showcase.
  */
 export async function getFeaturedProducts(db: Db, count = 4): Promise<ProductSummary[]> {
-  const probed = rowsOf<Row>(
-    await db.execute<Row>(sql`
+  const probed = rowsOf<ProductSummaryRow>(
+    await db.execute<ProductSummaryRow>(sql`
       WITH bounds AS (
         SELECT (SELECT art_no FROM products WHERE is_listed ORDER BY art_no LIMIT 1) AS lo,
                (SELECT art_no FROM products WHERE is_listed ORDER BY art_no DESC LIMIT 1) AS hi
@@ -66,7 +40,7 @@ export async function getFeaturedProducts(db: Db, count = 4): Promise<ProductSum
       JOIN products p ON p.art_no = picked.art_no
       LEFT JOIN stock s ON s.art_no = p.art_no
       ORDER BY (coalesce(s.quantity, 0) > 0) DESC, random()`),
-  ).map(toSummary);
+  ).map(summaryFromRow);
 
   const picks = probed.filter(isInStock).slice(0, count);
   if (picks.length < count) {
@@ -79,19 +53,19 @@ export async function getFeaturedProducts(db: Db, count = 4): Promise<ProductSum
       sql`0`,
     ]) {
       if (picks.length >= count) break;
-      const more = await db.execute<Row>(sql`
+      const more = await db.execute<ProductSummaryRow>(sql`
         SELECT ${COLUMNS} FROM products p JOIN stock s ON s.art_no = p.art_no
         WHERE p.is_listed AND s.quantity > 0 AND p.art_no >= ${from} AND ${notPicked()}
         ORDER BY p.art_no LIMIT ${count - picks.length}`);
-      picks.push(...rowsOf<Row>(more).map(toSummary));
+      picks.push(...rowsOf<ProductSummaryRow>(more).map(summaryFromRow));
     }
     for (const p of probed) if (picks.length < count && !isInStock(p)) picks.push(p);
     if (picks.length < count) {
-      const rest = await db.execute<Row>(sql`
+      const rest = await db.execute<ProductSummaryRow>(sql`
         SELECT ${COLUMNS} FROM products p LEFT JOIN stock s ON s.art_no = p.art_no
         WHERE p.is_listed AND ${notPicked()}
         ORDER BY p.art_no LIMIT ${count - picks.length}`);
-      picks.push(...rowsOf<Row>(rest).map(toSummary));
+      picks.push(...rowsOf<ProductSummaryRow>(rest).map(summaryFromRow));
     }
   }
   return picks;

@@ -13,7 +13,7 @@ import type {
   PriceBounds,
   TagFacet,
 } from "./listing-types";
-import type { ProductSummary } from "./product-summary";
+import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
 
 export type * from "./listing-types";
 
@@ -191,32 +191,6 @@ function orderBy(sort: SortKey, stockFirst: boolean): SQL {
   return stockFirst ? sql`${inStock}, ${keys}` : keys;
 }
 
-type ProductRow = {
-  art_no: number;
-  brand: string;
-  short_description: string;
-  consumer_price_cents: number;
-  discounted_price_cents: number | null;
-  effective_price_cents: number;
-  image: string | null;
-  vat_rate: number;
-  quantity: number | null;
-};
-
-function toSummary(r: ProductRow): ProductSummary {
-  return {
-    artNo: Number(r.art_no),
-    brand: r.brand,
-    shortDescription: r.short_description,
-    consumerPriceCents: Number(r.consumer_price_cents),
-    discountedPriceCents: r.discounted_price_cents == null ? null : Number(r.discounted_price_cents),
-    effectivePriceCents: Number(r.effective_price_cents),
-    image: r.image || null,
-    vatRate: Number(r.vat_rate),
-    stockQuantity: r.quantity == null ? null : Number(r.quantity),
-  };
-}
-
 async function productPage(
   db: Db,
   query: ListingQuery,
@@ -230,7 +204,7 @@ async function productPage(
     query.stockFirst || !PLAIN_SORTS.has(query.sort) ? sql`LEFT JOIN stock s ON s.art_no = b.art_no` : sql``;
   // Two steps: pick the page's ArtNos from the narrow covering index (filters and sort keys are all
   // in it: an index-only scan), then read the wide table rows of just those 20.
-  const rows = rowsOf<ProductRow>(
+  const rows = rowsOf<ProductSummaryRow>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
              b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
@@ -244,7 +218,7 @@ async function productPage(
       LEFT JOIN stock s ON s.art_no = b.art_no
       ORDER BY ${order}`),
   );
-  return rows.map(toSummary);
+  return rows.map(summaryFromRow);
 }
 
 /**
@@ -355,7 +329,7 @@ export async function listGridProducts(
   const total = Number(countRows?.n ?? 0);
   const totalPages = totalPagesOf(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
-  const rows = rowsOf<ProductRow & { category_name: string | null }>(
+  const rows = rowsOf<ProductSummaryRow & { category_name: string | null }>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
              b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity, c.name AS category_name
@@ -367,7 +341,7 @@ export async function listGridProducts(
       LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`),
   );
   return {
-    rows: rows.map((r) => ({ ...toSummary(r), categoryName: r.category_name })),
+    rows: rows.map((r) => ({ ...summaryFromRow(r), categoryName: r.category_name })),
     total,
     page: current,
     totalPages,
