@@ -63,8 +63,10 @@ describe("browsing the catalogue", () => {
     expect(suggestion.toLowerCase()).toContain("ketting");
     await options.first().click();
     await page.waitForURL(/\/product\/\d+$/);
-    const heading = (await page.getByRole("heading", { level: 1 }).textContent())!;
-    expect(suggestion).toContain(heading);
+    // The URL changes before React has drawn the new page: wait for the product's own heading.
+    await expect
+      .poll(async () => suggestion.includes((await page.getByRole("heading", { level: 1 }).textContent()) ?? "-"))
+      .toBe(true);
 
     await search.fill("xqzxqz");
     await expect.poll(() => page.getByText("Geen producten gevonden").first().isVisible()).toBe(true);
