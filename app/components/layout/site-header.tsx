@@ -57,6 +57,10 @@ export function SiteHeader({ categories, hero }: { categories: NavCategories; he
           <MobileMenu inverted={inverted} />
         </div>
       </div>
+      {/* Phones: search gets its own full-width row (shoppers search more than they browse there). */}
+      <div className={cn("px-4 md:hidden", compact ? "pb-2" : "pb-3")}>
+        <SearchBox inverted={inverted} />
+      </div>
       <div className={cn("hidden md:block", !inverted && "border-t border-line")}>
         <MainNav
           categories={categories}
