@@ -12,7 +12,7 @@ const noopSubscribe = () => () => {};
 
 export function ImageCarousel({ images, name }: { images: string[]; name: string }) {
   const list = images.length ? images : [PLACEHOLDER_IMAGE];
-  const trackRef = useRef<HTMLUListElement>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   // false in the server HTML and during hydration, true after: the buttons only exist when they work.
   const hydrated = useSyncExternalStore(
@@ -41,13 +41,14 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
   return (
     <section aria-roledescription="carousel" aria-label={`Afbeeldingen van ${name}`} className="space-y-3">
       <div className="relative">
-        <ul
+        {/* Slides are groups (WAI carousel pattern), so the track is a div: a list may hold only items. */}
+        <div
           ref={trackRef}
           onScroll={onScroll}
           className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-xl border border-line bg-white [scrollbar-width:none]"
         >
           {list.map((src, i) => (
-            <li
+            <div
               key={`${src}-${i}`}
               id={slideId(i)}
               role="group"
@@ -66,9 +67,9 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
                 data-fallback={PLACEHOLDER_IMAGE}
                 className="size-full object-contain p-4"
               />
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
         {hydrated && multiple ? (
           <>
             <button
