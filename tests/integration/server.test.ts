@@ -3,18 +3,18 @@ import type { Database } from "../../app/db/client.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 
-describe("HTTP server", () => {
-  let database: Database;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+let database: Database;
+let app: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startTestApp(database.db);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
 
+describe("HTTP server", () => {
   it("answers the health check when the database is reachable", async () => {
     const res = await app.get("/healthz");
     expect(res.status).toBe(200);
@@ -54,17 +54,6 @@ describe("HTTP server", () => {
 });
 
 describe("cross-site request protection", () => {
-  let database: Database;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-
   it("refuses a POST whose Origin is another site", async () => {
     const res = await app.get("/contact", { method: "POST", headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);
