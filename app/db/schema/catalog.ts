@@ -94,6 +94,32 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Search suggestions read only this narrow copy of the listed products (ArtNo, lowercased description,
+ * description, brand: ~120 bytes a row, 12 MB at 100 000 products, stays cached), never the wide
+ * `products` rows (~1 kB: the long HTML description is inline). Rows exist only for listed products.
+ * Kept in step by the trigger `products_search_sync` on `products` (migration 0005): insert, update
+ * of the description, brand or listing, delete. Nothing else writes it.
+ */
+export const productSearch = pgTable(
+  "product_search",
+  {
+    artNo: integer("art_no")
+      .primaryKey()
+      .references(() => products.artNo, { onDelete: "cascade", onUpdate: "cascade" }),
+    /** lower(short_description): what suggestions match on and sort by. */
+    sortKey: text("sort_key").notNull(),
+    shortDescription: text("short_description").notNull(),
+    brand: text("brand").notNull(),
+  },
+  (t) => [
+    // Finds the rows that contain a term of 3+ characters (bitmap scan; then sort the matches).
+    index("product_search_sort_key_trgm_idx").using("gin", sql`${t.sortKey} gin_trgm_ops`),
+    // Description order for the walk that stops at the sixth match (index-only: ArtNo is in it).
+    index("product_search_order_idx").on(t.sortKey, t.artNo),
+  ],
+);
+
 /** Supplier stock feed, one row per article. A missing row or null quantity means unknown. */
 export const stock = pgTable("stock", {
   artNo: integer("art_no")

@@ -1,0 +1,109 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { productSearch, products } from "../../app/db/schema";
+import { searchSuggestions } from "../../app/domain/catalog/search.server";
+import { createTestDatabase } from "../support/db";
+import { createProduct } from "../support/factories";
+
+/**
+ * Suggestions read `product_search`, a copy of the listed products that the trigger on `products`
+ * keeps in step (migration 0005). Every way a product enters, changes or leaves the catalogue must
+ * show in the suggestions right away, and the copy must hold exactly the listed products.
+ */
+describe("product_search follows products (trigger)", () => {
+  let database: Database;
+  const suggest = async (term: string) => (await searchSuggestions(database.db, term)).map((r) => r.artNo);
+  /** The whole copy, compared with what it should be: the listed products' ArtNo, key, description, brand. */
+  const expectInStep = async () => {
+    const copy = await database.db.select().from(productSearch).orderBy(productSearch.artNo);
+    const listed = await database.db
+      .select({ artNo: products.artNo, shortDescription: products.shortDescription, brand: products.brand })
+      .from(products)
+      .where(eq(products.isListed, true))
+      .orderBy(products.artNo);
+    expect(copy).toEqual(listed.map((p) => ({ ...p, sortKey: p.shortDescription!.toLowerCase() })));
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("suggests a product as soon as it is inserted, only when listed", async () => {
+    // No stock row: stock's foreign key would forbid the ArtNo change further down.
+    await createProduct(database.db, {
+      artNo: 1001,
+      shortDescription: "Zadeltas Ortlieb Micro",
+      brand: "Ortlieb",
+      stockQuantity: null,
+    });
+    await createProduct(database.db, { artNo: 1002, shortDescription: "Zadeltas zonder merk", brand: null });
+    await createProduct(database.db, { artNo: 1003, shortDescription: "Zadeltas uit assortiment", status: 0 });
+    expect(await suggest("zadeltas")).toEqual([1001]);
+    expect(await searchSuggestions(database.db, "ORTLIEB")).toEqual([
+      { artNo: 1001, shortDescription: "Zadeltas Ortlieb Micro", brand: "Ortlieb" },
+    ]);
+    await expectInStep();
+  });
+
+  it("drops a product that goes to status 0 and brings it back at status 1", async () => {
+    await database.db.update(products).set({ status: 0 }).where(eq(products.artNo, 1001));
+    expect(await suggest("zadeltas")).toEqual([]);
+    await expectInStep();
+    await database.db.update(products).set({ status: 1 }).where(eq(products.artNo, 1001));
+    expect(await suggest("zadeltas")).toEqual([1001]);
+    await expectInStep();
+  });
+
+  it("follows every part of the listing rule: a brand, price or description that appears or goes", async () => {
+    await database.db.update(products).set({ brand: "Topeak" }).where(eq(products.artNo, 1002));
+    expect(await suggest("zadeltas")).toEqual([1001, 1002]);
+    await database.db.update(products).set({ consumerPriceCents: 0 }).where(eq(products.artNo, 1002));
+    expect(await suggest("zadeltas")).toEqual([1001]);
+    await database.db.update(products).set({ consumerPriceCents: 2495 }).where(eq(products.artNo, 1002));
+    await database.db.update(products).set({ shortDescription: "" }).where(eq(products.artNo, 1001));
+    expect(await suggest("zadeltas")).toEqual([1002]);
+    await database.db
+      .update(products)
+      .set({ shortDescription: "Zadeltas Ortlieb Micro" })
+      .where(eq(products.artNo, 1001));
+    expect(await suggest("zadeltas")).toEqual([1001, 1002]);
+    await expectInStep();
+  });
+
+  it("finds the new description and brand after a change, not the old ones", async () => {
+    await database.db
+      .update(products)
+      .set({ shortDescription: "Stuurtas Ortlieb Ultimate", brand: "Ortlieb Pro" })
+      .where(eq(products.artNo, 1001));
+    expect(await suggest("zadeltas")).toEqual([1002]);
+    expect(await searchSuggestions(database.db, "stuurtas")).toEqual([
+      { artNo: 1001, shortDescription: "Stuurtas Ortlieb Ultimate", brand: "Ortlieb Pro" },
+    ]);
+    await expectInStep();
+  });
+
+  it("keeps the copy when only other columns change, and follows a changed ArtNo", async () => {
+    await database.db
+      .update(products)
+      .set({ consumerPriceCents: 3995, colour: "zwart" })
+      .where(eq(products.artNo, 1001));
+    expect(await suggest("stuurtas")).toEqual([1001]);
+    await database.db.update(products).set({ artNo: 1011 }).where(eq(products.artNo, 1001));
+    expect(await suggest("stuurtas")).toEqual([1011]);
+    await expectInStep();
+  });
+
+  it("forgets a deleted product, also when deleted with others in one statement", async () => {
+    await createProduct(database.db, { artNo: 1004, shortDescription: "Stuurtas klein" });
+    await database.db.delete(products).where(eq(products.artNo, 1011));
+    expect(await suggest("stuurtas")).toEqual([1004]);
+    await database.db.execute(sql`DELETE FROM products WHERE art_no IN (1002, 1004)`);
+    expect(await suggest("tas")).toEqual([]);
+    await expectInStep();
+    expect(await database.db.select().from(productSearch)).toEqual([]);
+  });
+});
