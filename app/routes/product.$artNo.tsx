@@ -7,11 +7,12 @@ import { formatEuro } from "~/domain/money/money";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 
-export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches, params, error }: Route.MetaArgs) {
   const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
   if (!loaderData) {
+    const invalidId = isRouteErrorResponse(error) && error.status === 400;
     return pageMeta({
-      title: "Product Niet Gevonden",
+      title: invalidId ? "Ongeldig product ID" : "Product Niet Gevonden",
       description: "Dit product bestaat niet of is niet meer leverbaar.",
       origin,
       path: `/product/${params.artNo}`,

@@ -195,7 +195,9 @@ describe("product detail page /product/{ArtNo}", () => {
     for (const id of ["abc", "12abc", "-5", "99999999999"]) {
       const { status, html } = await app.html(`/product/${id}`);
       expect(status).toBe(400);
-      expect(html).toContain("Ongeldig product ID");
+      expect(html).toContain("<title>Ongeldig product ID | Trapkracht</title>");
+      expect(html).toMatch(/<h1[^>]*>Ongeldig product ID<\/h1>/);
+      expect(html).not.toContain("Product Niet Gevonden");
     }
   });
 });
