@@ -52,11 +52,13 @@ describe("browsing the catalogue", () => {
   it("a search suggestion leads to its product", async () => {
     const page = await browser.newPage(DESKTOP);
     await page.goto("/products");
-    const search = page.getByRole("combobox", { name: "Zoek producten" });
+    // Phones and desktops each have their own search box; the role query sees only the visible one.
+    const searchForm = page.getByRole("search");
+    const search = searchForm.getByRole("combobox", { name: "Zoek producten" });
     await search.fill("k");
-    await expect.poll(() => page.getByText("Type minimaal 2 tekens om te zoeken").isVisible()).toBe(true);
+    await expect.poll(() => searchForm.getByText("Type minimaal 2 tekens om te zoeken").isVisible()).toBe(true);
     await search.fill("ketting");
-    const options = page.getByRole("listbox", { name: "Zoeksuggesties" }).getByRole("option");
+    const options = searchForm.getByRole("listbox", { name: "Zoeksuggesties" }).getByRole("option");
     await expect.poll(() => options.count()).toBeGreaterThan(0);
     expect(await options.count()).toBeLessThanOrEqual(6);
     const suggestion = (await options.first().textContent())!;
@@ -69,7 +71,7 @@ describe("browsing the catalogue", () => {
       .toBe(true);
 
     await search.fill("xqzxqz");
-    await expect.poll(() => page.getByText("Geen producten gevonden").first().isVisible()).toBe(true);
+    await expect.poll(() => searchForm.getByText("Geen producten gevonden").isVisible()).toBe(true);
   });
 
   it("the mobile menu slides up with the navigation and takes the shopper to the blog", async () => {
