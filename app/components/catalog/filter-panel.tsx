@@ -161,12 +161,13 @@ export function FilterPanel(props: FilterPanelProps & { activeCount: number }) {
             </SheetContent>
           </Sheet>
         ) : (
-          <details className="rounded-md border border-line p-3">
-            <summary className="flex cursor-pointer items-center gap-2 font-medium">
+          // Same 40 px box as the hydrated button, so the page does not jump when JavaScript arrives.
+          <details className="rounded-md border border-line">
+            <summary className="flex h-[38px] cursor-pointer items-center justify-center gap-2 px-4 text-sm font-medium">
               <SlidersHorizontal aria-hidden className="size-4" />
               {label}
             </summary>
-            <div className="mt-4">
+            <div className="border-t border-line p-3">
               <FilterForm {...formProps} idPrefix="paneel" />
             </div>
           </details>
