@@ -1,8 +1,9 @@
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { asc } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import type { Database } from "../../app/db/client.server";
+import { rowsOf } from "../../app/db/rows.server";
 import { outbox } from "../../app/db/schema";
 import { MAX_ATTEMPTS, startMailDelivery, type MailDelivery } from "../../app/domain/mail/delivery.server";
 import { enqueueMail } from "../../app/domain/mail/outbox.server";
@@ -49,6 +50,29 @@ async function startSmtp(opts: { refuse?: string } = {}) {
   };
 }
 
+/**
+ * A "mail server" that accepts the connection and then never says anything, like a hung server.
+ * `connected` resolves when the worker has connected, i.e. is in the middle of its send.
+ */
+async function startSilentSmtp() {
+  const sockets: Socket[] = [];
+  let onConnect: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (onConnect = resolve));
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    onConnect();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connected,
+    /** Drops every connection: the hanging send fails at once instead of after its timeout. */
+    hangUp: () => sockets.forEach((s) => s.destroy()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const logger = createLogger("silent");
 const FROM = "Trapkracht <noreply@trapkracht.test>";
 
@@ -62,6 +86,11 @@ describe("mail delivery from the outbox", () => {
     return worker;
   };
   const rows = () => database.db.select().from(outbox).orderBy(asc(outbox.id));
+  /** The database's clock: the worker's times come from now() in SQL, not from this process. */
+  const dbNow = async () => {
+    const [row] = rowsOf<{ now: string | Date }>(await database.db.execute(sql`select now() as now`));
+    return new Date(row!.now);
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -181,6 +210,122 @@ describe("mail delivery from the outbox", () => {
       expect(new Set(recipients).size).toBe(12);
       const after = await rows();
       expect(after.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("keeps the database free while a hanging SMTP server holds up a send", async () => {
+    const smtp = await startSilentSmtp();
+    try {
+      await enqueueMail(database.db, { kind: "test", to: "anna@example.nl", subject: "Hallo", text: "Tekst" });
+      let sendFinished = false;
+      const pass = start(smtp.url)
+        .runOnce()
+        .finally(() => {
+          sendFinished = true;
+        });
+      await smtp.connected;
+
+      // Mid-send: an unrelated query through the same Db answers (on PGlite's single connection it
+      // would wait for the send if the worker held a transaction) ...
+      const [one] = rowsOf<{ one: number }>(await database.db.execute(sql`select 1::int as one`));
+      expect(one).toEqual({ one: 1 });
+      // ... the claim is committed and visible, and the row carries no lock (NOWAIT would throw).
+      const locked = await database.db.transaction((tx) =>
+        tx.select().from(outbox).where(eq(outbox.status, "sending")).for("update", { noWait: true }),
+      );
+      expect(locked).toHaveLength(1);
+      expect(locked[0]!.attempts).toBe(1);
+      expect(locked[0]!.lockedUntil!.getTime()).toBeGreaterThan((await dbNow()).getTime());
+      expect(sendFinished).toBe(false);
+
+      smtp.hangUp();
+      expect(await pass).toBe(0);
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+      expect(row!.lastError).not.toBeNull();
+    } finally {
+      smtp.hangUp();
+      await smtp.close();
+    }
+  });
+
+  it("keeps the retry backoff in the database, so a new worker honours it", async () => {
+    const smtp = await startSmtp({ refuse: "Later" });
+    const good = await startSmtp();
+    try {
+      await enqueueMail(database.db, { kind: "test", to: "anna@example.nl", subject: "Hallo", text: "Tekst" });
+      const before = await dbNow();
+      await start(smtp.url).runOnce(); // fails; default backoff: a minute
+      let [row] = await rows();
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+      const waitMs = row!.nextAttemptAt.getTime() - before.getTime();
+      expect(waitMs).toBeGreaterThanOrEqual(60_000);
+      expect(waitMs).toBeLessThan(5 * 60_000);
+
+      // A fresh worker (a restart, or another instance) with a working server still waits.
+      const fresh = start(good.url);
+      expect(await fresh.runOnce()).toBe(0);
+      expect(good.received).toHaveLength(0);
+      [row] = await rows();
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+
+      // Once next_attempt_at has passed it is sent.
+      await database.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+      expect(await fresh.runOnce()).toBe(1);
+      expect(good.received).toHaveLength(1);
+      [row] = await rows();
+      expect(row).toMatchObject({ status: "sent", attempts: 2, lastError: null, lockedUntil: null });
+    } finally {
+      await smtp.close();
+      await good.close();
+    }
+  });
+
+  it("retries a mail whose worker's lease ran out, but not one still leased", async () => {
+    const smtp = await startSmtp();
+    try {
+      const expired = await enqueueMail(database.db, {
+        kind: "test",
+        to: "verlopen@example.nl",
+        subject: "A",
+        text: "A",
+      });
+      const leased = await enqueueMail(database.db, { kind: "test", to: "bezig@example.nl", subject: "B", text: "B" });
+      // As a worker leaves rows when it dies mid-send (expired) or while it is still sending (leased).
+      await database.db
+        .update(outbox)
+        .set({ status: "sending", attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(outbox.id, expired.id));
+      await database.db
+        .update(outbox)
+        .set({ status: "sending", attempts: 1, lockedUntil: sql`now() + interval '2 minutes'` })
+        .where(eq(outbox.id, leased.id));
+
+      expect(await start(smtp.url).runOnce()).toBe(1);
+      expect(smtp.received.map((m) => m.to)).toEqual([["verlopen@example.nl"]]);
+      const [a, b] = await rows();
+      expect(a).toMatchObject({ status: "sent", attempts: 2, lockedUntil: null });
+      expect(b).toMatchObject({ status: "sending", attempts: 1 });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("marks a mail failed when its lease ran out on the last attempt", async () => {
+    const smtp = await startSmtp();
+    try {
+      const mail = await enqueueMail(database.db, { kind: "test", to: "anna@example.nl", subject: "A", text: "A" });
+      await database.db
+        .update(outbox)
+        .set({ status: "sending", attempts: MAX_ATTEMPTS, lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(outbox.id, mail.id));
+      expect(await start(smtp.url).runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lockedUntil: null });
+      expect(row!.lastError).toContain("laatste poging");
     } finally {
       await smtp.close();
     }

@@ -1,5 +1,8 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+/** pending → sending (claimed, lease in locked_until) → sent, or back to pending, or failed after the last attempt. */
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+
 /**
  * Every outgoing e-mail is written here first (in the same transaction as the change that caused it),
  * then delivered by SMTP when configured. Nothing is lost when the mail server is down.
@@ -14,9 +17,16 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
-    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** A pending row is not claimed before this moment: the retry backoff, shared by every worker. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Lease of a 'sending' row: the worker that claimed it sends without holding a lock. A worker that
+     * dies mid-send leaves the row 'sending'; once the lease runs out another worker retries it.
+     */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
