@@ -10,7 +10,7 @@ const MobileMenuSheet = lazy(loadSheet);
 export function MobileMenu({ inverted }: { inverted: boolean }) {
   const location = useLocation();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // The sheet belongs to the page it was opened on: any navigation (a link, a search, a
+  // The sheet belongs to the page it was opened on, so every navigation (a link, a search, a
   // suggestion) changes location.key and so closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const [used, setUsed] = useState(false);

@@ -8,7 +8,7 @@ import { DEMO_PRODUCT_COUNT } from "./product-generator";
 /**
  * Creates the deterministic demo shop on first start: categories and filters, 640 products,
  * carousel, blog, quiz and settings, then the filter-value cache. Does nothing (returns null) as
- * soon as any product exists, so a real catalogue is never touched. All or nothing: one transaction.
+ * soon as one product exists, so a real catalogue is never touched. All or nothing: one transaction.
  */
 export async function seedDemoIfEmpty(db: Db, logger: Logger): Promise<null | Record<string, number>> {
   if (await hasProducts(db)) return null;

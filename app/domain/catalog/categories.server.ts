@@ -125,7 +125,7 @@ export async function getChildCategories(db: Db, parentId: number): Promise<Cate
   }));
 }
 
-/** Whether a category has any child category (a parent shows cards, a leaf shows products). */
+/** Whether a category has at least one child category (a parent shows cards, a leaf shows products). */
 export async function hasChildCategories(db: Db, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: productCategories.id })
