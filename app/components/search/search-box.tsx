@@ -1,15 +1,22 @@
 import { Loader2, Search } from "~/components/ui/icons";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Form, useNavigate } from "react-router";
+import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
+import { Form } from "react-router";
 import { cn } from "~/lib/cn";
+import type { KeyHandler, SuggestionsProps } from "./search-suggestions";
 
-/** Spec 2 §9: lookups start at 2 characters, 300 ms after the last key, and show at most 6 results. */
-const MIN_CHARS = 2;
-const DEBOUNCE_MS = 300;
+/** Spec 2 §9: lookups start at 2 characters. */
+export const MIN_CHARS = 2;
 
-type Suggestion = { artNo: number; shortDescription: string; brand: string };
-/** The last answer, for the term it answers; a newer term means a lookup is under way. */
-type Lookup = { term: string; results: Suggestion[] };
+/**
+ * ADR 0006: the suggestion list (lookups, listbox, keyboard choice) loads on the shopper's first
+ * move towards a search box, so it isn't part of every page's JavaScript. One load serves every box.
+ */
+let suggestions: ComponentType<SuggestionsProps> | undefined;
+let loading: Promise<ComponentType<SuggestionsProps>> | undefined;
+function loadSuggestions() {
+  loading ??= import("./search-suggestions").then((m) => (suggestions = m.SearchSuggestions));
+  return loading;
+}
 
 /**
  * The header search: an ARIA 1.2 combobox over a GET form to /products?q=…, so without
@@ -27,67 +34,37 @@ export function SearchBox({
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
-  const navigate = useNavigate();
   const [term, setTerm] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [lookup, setLookup] = useState<Lookup | null>(null);
+  const [Suggestions, setSuggestions] = useState(() => suggestions);
+  const keyHandlerRef = useRef<KeyHandler>(null);
+  const setKeyHandler = useCallback((handler: KeyHandler) => {
+    keyHandlerRef.current = handler;
+  }, []);
   const containerRef = useRef<HTMLDivElement>(null);
 
-  const trimmed = term.trim();
-  const wanted = trimmed.length >= MIN_CHARS ? trimmed : "";
-  useEffect(() => {
-    if (!wanted) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      try {
-        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(wanted)}`, {
-          signal: controller.signal,
-        });
-        const body = (await res.json()) as { results?: Suggestion[] };
-        setLookup({ term: wanted, results: body.results ?? [] });
-      } catch (error) {
-        // Aborted because the shopper kept typing: the next lookup takes over.
-        if (controller.signal.aborted) return;
-        console.warn("Zoeksuggesties niet geladen", error);
-        setLookup({ term: wanted, results: [] });
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [wanted]);
-
-  const answered = wanted !== "" && lookup?.term === wanted;
-  const loading = wanted !== "" && !answered;
-  const results = answered ? lookup.results : [];
-  const expanded = open && trimmed.length > 0;
-  const showOptions = expanded && results.length > 0;
-
-  function go(s: Suggestion) {
-    setOpen(false);
-    setActive(-1);
-    void navigate(`/product/${s.artNo}`);
+  function load() {
+    if (!Suggestions) void loadSuggestions().then((component) => setSuggestions(() => component));
   }
+  useEffect(() => {
+    if (autoFocus) void loadSuggestions().then((component) => setSuggestions(() => component));
+  }, [autoFocus]);
+
+  const trimmed = term.trim();
+  const expanded = open && trimmed.length > 0;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    load();
+    if (keyHandlerRef.current?.(event)) return;
     if (event.key === "ArrowDown") {
       event.preventDefault();
       setOpen(true);
-      if (results.length) setActive((i) => (i + 1) % results.length);
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      if (results.length) setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
     } else if (event.key === "Enter") {
-      const chosen = showOptions && active >= 0 ? results[active] : undefined;
       // Without a highlighted option Enter submits the form: the full results page.
-      if (chosen) {
-        event.preventDefault();
-        go(chosen);
-      } else {
-        setOpen(false);
-      }
+      setOpen(false);
     } else if (event.key === "Escape") {
       if (expanded) {
         event.preventDefault();
@@ -122,14 +99,19 @@ export function SearchBox({
           aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={showOptions && active >= 0 ? `${listId}-${active}` : undefined}
+          // The list highlights an option only while it shows options (a new term resets it).
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           value={term}
           onChange={(e) => {
             setTerm(e.target.value);
             setActive(-1);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onPointerEnter={load}
+          onFocus={() => {
+            load();
+            setOpen(true);
+          }}
           onBlur={(e) => {
             // Keep the list while focus moves within the box (e.g. to the submit button).
             if (!containerRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
@@ -152,44 +134,39 @@ export function SearchBox({
         >
           <Search className="size-4" aria-hidden />
         </button>
-        <div
-          className={cn(
-            "absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-lg border border-line bg-white text-ink shadow-lg",
-            !expanded && "hidden",
-          )}
-        >
-          <ul id={listId} role="listbox" aria-label="Zoeksuggesties" className={cn(!showOptions && "hidden")}>
-            {results.map((s, index) => (
-              <li
-                key={s.artNo}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                // mousedown would blur the input and close the list before the click lands.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => go(s)}
-                onMouseMove={() => setActive(index)}
-                className={cn("cursor-pointer px-4 py-2.5 text-sm", index === active && "bg-brand-50")}
-              >
-                <span className="block font-medium">{s.shortDescription}</span>
-                <span className="block text-xs text-muted">{s.brand}</span>
-              </li>
-            ))}
-          </ul>
-          <p role="status" aria-live="polite" className={cn("px-4 py-3 text-sm text-muted", showOptions && "sr-only")}>
-            {trimmed.length < MIN_CHARS ? (
-              "Type minimaal 2 tekens om te zoeken"
-            ) : loading ? (
-              <span className="inline-flex items-center gap-2">
-                <Loader2 className="size-4 animate-spin" aria-hidden /> Zoeken...
-              </span>
-            ) : results.length === 0 ? (
-              "Geen producten gevonden"
-            ) : (
-              `${results.length} suggesties`
+        {Suggestions ? (
+          <Suggestions
+            listId={listId}
+            term={term}
+            expanded={expanded}
+            active={active}
+            setActive={setActive}
+            close={() => {
+              setOpen(false);
+              setActive(-1);
+            }}
+            setKeyHandler={setKeyHandler}
+          />
+        ) : (
+          // Until the list has loaded: the same (empty) list, and what it would say.
+          <div
+            className={cn(
+              "absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-lg border border-line bg-white text-ink shadow-lg",
+              !expanded && "hidden",
             )}
-          </p>
-        </div>
+          >
+            <ul id={listId} role="listbox" aria-label="Zoeksuggesties" className="hidden" />
+            <p role="status" aria-live="polite" className="px-4 py-3 text-sm text-muted">
+              {trimmed.length < MIN_CHARS ? (
+                "Type minimaal 2 tekens om te zoeken"
+              ) : (
+                <span className="inline-flex items-center gap-2">
+                  <Loader2 className="size-4 animate-spin" aria-hidden /> Zoeken...
+                </span>
+              )}
+            </p>
+          </div>
+        )}
       </div>
     </Form>
   );
