@@ -14,9 +14,9 @@ type ModuleGraph = {
  * Modules only some routes use, and anything loaded lazily, keep their own chunks.
  */
 const LAYOUT_ROUTES = [path.resolve("app/root.tsx"), path.resolve("app/routes/_shop.tsx")];
-/** The meta helper every route uses. */
-const ALWAYS = new Set([path.resolve("app/lib/seo.ts")]);
-const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+/** The meta helper every route uses, and the Button most pages (the product page too) use. */
+const ALWAYS = new Set([path.resolve("app/lib/seo.ts"), path.resolve("app/components/ui/button.tsx")]);
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|class-variance-authority)[\\/]/;
 let layoutImports: Set<string> | undefined;
 
 function inShell(id: string, graph: ModuleGraph): boolean {
