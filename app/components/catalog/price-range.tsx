@@ -1,5 +1,5 @@
 import { Slider } from "radix-ui";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "./use-hydrated";
 
@@ -76,40 +76,41 @@ export function PriceRange({
         </Slider.Root>
       ) : null}
       <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor={minId} className="text-xs text-muted">
-            Min (€)
-          </label>
-          <Input
-            id={minId}
-            type="number"
-            inputMode="numeric"
-            name={`filter_${filterTypeId}_min`}
-            min={0}
-            step={1}
-            placeholder={String(lowBound)}
-            {...inputProps(0)}
-          />
-        </div>
+        <PriceInput
+          id={minId}
+          label="Min (€)"
+          name={`filter_${filterTypeId}_min`}
+          placeholder={lowBound}
+          {...inputProps(0)}
+        />
         <span aria-hidden className="pb-2 text-muted">
           –
         </span>
-        <div className="flex-1">
-          <label htmlFor={maxId} className="text-xs text-muted">
-            Max (€)
-          </label>
-          <Input
-            id={maxId}
-            type="number"
-            inputMode="numeric"
-            name={`filter_${filterTypeId}_max`}
-            min={0}
-            step={1}
-            placeholder={String(highBound)}
-            {...inputProps(1)}
-          />
-        </div>
+        <PriceInput
+          id={maxId}
+          label="Max (€)"
+          name={`filter_${filterTypeId}_max`}
+          placeholder={highBound}
+          {...inputProps(1)}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** One bound of the price range: a whole-euro number input with its label. */
+function PriceInput({
+  id,
+  label,
+  placeholder,
+  ...props
+}: Omit<ComponentProps<typeof Input>, "placeholder"> & { id: string; label: string; placeholder: number }) {
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="text-xs text-muted">
+        {label}
+      </label>
+      <Input id={id} type="number" inputMode="numeric" min={0} step={1} placeholder={String(placeholder)} {...props} />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { UserRound } from "~/components/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
-import { cn } from "~/lib/cn";
+import { headerIconButtonClass } from "./header-icon-button";
 
 const loadDialog = () => import("./login-dialog");
 const LoginDialog = lazy(loadDialog);
@@ -28,10 +28,7 @@ export function AccountMenu({ inverted }: { inverted: boolean }) {
           setUsed(true);
           setOpen(true);
         }}
-        className={cn(
-          "grid size-10 place-items-center rounded-full transition-colors",
-          inverted ? "text-white hover:bg-white/15" : "text-ink hover:bg-brand-50",
-        )}
+        className={headerIconButtonClass(inverted)}
       >
         <UserRound aria-hidden className="size-5" />
       </a>

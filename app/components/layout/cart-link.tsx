@@ -1,7 +1,7 @@
 import { ShoppingCart } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { useCartCount } from "~/domain/cart/cart-store";
-import { cn } from "~/lib/cn";
+import { headerIconButtonClass } from "./header-icon-button";
 
 /** Cart icon with the item count. The server renders 0 (no badge); the stored count appears after hydration. */
 export function CartLink({ inverted }: { inverted: boolean }) {
@@ -10,10 +10,7 @@ export function CartLink({ inverted }: { inverted: boolean }) {
     <Link
       to="/cart"
       aria-label={`Winkelwagen, ${count} ${count === 1 ? "artikel" : "artikelen"}`}
-      className={cn(
-        "relative grid size-10 place-items-center rounded-full transition-colors",
-        inverted ? "text-white hover:bg-white/15" : "text-ink hover:bg-brand-50",
-      )}
+      className={headerIconButtonClass(inverted, "relative")}
     >
       <ShoppingCart aria-hidden className="size-5" />
       {count > 0 ? (

@@ -1,7 +1,7 @@
 import { Menu } from "~/components/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { cn } from "~/lib/cn";
+import { headerIconButtonClass } from "./header-icon-button";
 
 const loadSheet = () => import("./mobile-menu-sheet");
 const MobileMenuSheet = lazy(loadSheet);
@@ -30,10 +30,7 @@ export function MobileMenu({ inverted }: { inverted: boolean }) {
           setUsed(true);
           setOpenOn(location.key);
         }}
-        className={cn(
-          "grid size-10 place-items-center rounded-full transition-colors md:hidden",
-          inverted ? "text-white hover:bg-white/15" : "text-ink hover:bg-brand-50",
-        )}
+        className={headerIconButtonClass(inverted, "md:hidden")}
       >
         <Menu aria-hidden className="size-6" />
       </button>
