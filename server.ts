@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./app/config/env.server";
+import { ensureAuthSecret } from "./app/config/auth-secret.server";
 import { openDatabaseFromConfig } from "./app/db/client.server";
 import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
@@ -23,6 +24,7 @@ async function main() {
     }
     throw error;
   }
+  config = await ensureAuthSecret(config);
   const logger = createLogger(config.logLevel);
   if (process.env.NODE_ENV !== config.env) {
     // React chooses its (much slower) development build from NODE_ENV when first loaded, before

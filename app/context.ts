@@ -1,5 +1,6 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
+import type { Auth } from "~/domain/auth/auth.server";
 import type { Logger } from "~/lib/logger.server";
 
 /** What the server hands every loader and action: the request's dependencies, never globals. */
@@ -7,6 +8,8 @@ export type AppContext = {
   db: Db;
   config: Config;
   logger: Logger;
+  /** better-auth: sessions, sign-in, sign-up; use getViewer()/requireAdmin() rather than calling it for the session. */
+  auth: Auth;
   /** Per-request CSP nonce for the inline scripts React Router renders. */
   nonce: string;
   /** The shopper's address as Express sees it (proxy headers trusted from loopback only), for rate limits. */

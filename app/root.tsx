@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,15 +8,56 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { useNonce } from "~/lib/nonce";
-import { loadToaster } from "~/lib/toast";
+import { loadToaster, toast } from "~/lib/toast";
+import { MaintenanceScreen } from "~/components/maintenance/maintenance-screen";
+import { getViewer } from "~/domain/auth/viewer.server";
+import { isMaintenanceMode } from "~/domain/settings/site-settings.server";
+import { clearFlashCookie, readFlash, type Flash } from "~/lib/flash.server";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.config.publicUrl };
+/** What the browser may know about the signed-in person (never tokens or ids of sessions). */
+export type PublicViewer = { email: string; name: string; isAdmin: boolean; needsEmail: boolean };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [viewer, maintenanceOn] = await Promise.all([
+    getViewer(request, context),
+    isMaintenanceMode(context.db).catch((error: unknown) => {
+      context.logger.error({ err: error }, "maintenance mode lookup failed");
+      return false;
+    }),
+  ]);
+  const flash: (Flash & { id: string }) | null = (() => {
+    const f = readFlash(request);
+    return f ? { ...f, id: crypto.randomUUID() } : null;
+  })();
+  // Maintenance mode: everyone but an admin gets only the maintenance screen, with 503 for crawlers.
+  const maintenance = maintenanceOn && !viewer?.isAdmin;
+  const publicViewer: PublicViewer | null = viewer
+    ? { email: viewer.email, name: viewer.name, isAdmin: viewer.isAdmin, needsEmail: viewer.needsEmail }
+    : null;
+  return data(
+    {
+      origin: context.config.publicUrl,
+      viewer: publicViewer,
+      maintenance,
+      flash,
+      /** The Strava buttons say so when STRAVA_CLIENT_ID/SECRET are not configured. */
+      stravaEnabled: context.config.strava !== null,
+    },
+    {
+      status: maintenance ? 503 : 200,
+      headers: flash ? { "Set-Cookie": clearFlashCookie } : undefined,
+    },
+  );
+}
+
+/** Session, maintenance mode and flash messages must be fresh after every navigation. */
+export function shouldRevalidate() {
+  return true;
 }
 
 export function useRootData() {
@@ -65,8 +107,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** Shows a flash message (set by a redirecting action or loader) once, as a toast. */
+function FlashToast({ flash }: { flash: (Flash & { id: string }) | null }) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.kind === "error" ? toast.error : flash.kind === "info" ? toast.info : toast.success;
+    show(flash.title, { description: flash.description, id: flash.id });
+  }, [flash]);
+  return null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast flash={loaderData.flash} />
+      {loaderData.maintenance ? <MaintenanceScreen /> : <Outlet />}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -7,7 +7,10 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
+import { toNodeHandler } from "better-auth/node";
 import { originCheck } from "./origin-check";
+import { maintenanceGate } from "./maintenance-gate";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
 import type { Logger } from "../app/lib/logger.server";
@@ -20,6 +23,8 @@ export type AppDeps = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Directory of the built browser assets; absent in development, where Vite serves them. */
   clientDir?: string;
+  /** The better-auth instance; built from db and config when absent (tests pass their own to sign in). */
+  auth?: Auth;
   /** Extra middleware placed before the router (Vite's in development). */
   before?: RequestHandler[];
 };
@@ -27,6 +32,7 @@ export type AppDeps = {
 /** Builds the HTTP application: security headers, compression, static assets, health check, then the shop. */
 export function createApp(deps: AppDeps): Express {
   const { db, config, logger } = deps;
+  const auth = deps.auth ?? createAuth({ db, config, logger });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -84,6 +90,25 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(originCheck(config.publicUrl));
 
+  // better-auth reads the client address from this header for its session records; never trust a
+  // value the client sent itself.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
+
+  // Only the link targets of better-auth are public: the e-mail verification and password-reset links
+  // and the OAuth callback. Sign-in, sign-up and the rest go through our rate-limited form actions.
+  const authHandler = toNodeHandler(auth);
+  app.get(`${AUTH_BASE_PATH}/verify-email`, authHandler);
+  app.get(`${AUTH_BASE_PATH}/reset-password/:token`, authHandler);
+  app.all(`${AUTH_BASE_PATH}/oauth2/callback/:providerId`, authHandler);
+  app.all(`${AUTH_BASE_PATH}/{*splat}`, (_req, res) => {
+    res.status(404).type("text/plain").send("Niet gevonden");
+  });
+
+  app.use(maintenanceGate({ db, auth, logger }));
+
   for (const mw of deps.before ?? []) app.use(mw);
 
   if (deps.clientDir) {
@@ -104,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
         db,
         config,
         logger,
+        auth,
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? "unknown",
       }),

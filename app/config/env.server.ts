@@ -24,6 +24,11 @@ const EnvSchema = z.object({
     .email({ message: "SHOP_EMAIL moet een geldig e-mailadres zijn" })
     .default("klantenservice@trapkracht.nl"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET moet minimaal 32 tekens lang zijn").optional(),
+  STRAVA_CLIENT_ID: z.string().min(1).optional(),
+  STRAVA_CLIENT_SECRET: z.string().min(1).optional(),
+  STRAVA_AUTHORIZATION_URL: z.url().default("https://www.strava.com/oauth/authorize"),
+  STRAVA_TOKEN_URL: z.url().default("https://www.strava.com/api/v3/oauth/token"),
 });
 
 export type Config = {
@@ -38,6 +43,13 @@ export type Config = {
   mailFrom: string;
   shopEmail: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /**
+   * Signs session cookies. Required with DATABASE_URL (instances sharing a database must share it);
+   * the embedded default keeps a generated one under DATA_DIR (see ensureAuthSecret).
+   */
+  authSecret: string | undefined;
+  /** Sign-in with Strava is offered only when both are set. */
+  strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -52,6 +64,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ongeldige configuratie:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Ongeldige configuratie:\n  - AUTH_SECRET: verplicht met DATABASE_URL (alle instanties moeten dezelfde sleutel delen); maak er een met: openssl rand -base64 32",
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -64,5 +81,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET,
+    strava:
+      e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
+        ? {
+            clientId: e.STRAVA_CLIENT_ID,
+            clientSecret: e.STRAVA_CLIENT_SECRET,
+            authorizationUrl: e.STRAVA_AUTHORIZATION_URL,
+            tokenUrl: e.STRAVA_TOKEN_URL,
+          }
+        : null,
   };
 }

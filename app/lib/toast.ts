@@ -51,4 +51,7 @@ export const toast = Object.assign(show, {
   error(title: ReactNode, options?: ToastOptions) {
     run((t) => t.error(title, options));
   },
+  info(title: ReactNode, options?: ToastOptions) {
+    run((t) => t.info(title, options));
+  },
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { outbox, siteSettings } from "../../app/db/schema";
 import { startTestApp, type TestApp } from "../support/app";
@@ -35,7 +35,10 @@ describe("contact form", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await startTestApp(database.db, { SHOP_EMAIL: SHOP });
-    await database.db.insert(siteSettings).values({ id: 1, customerServiceEmail: "hulp@trapkracht.test" });
+    await database.db
+      .update(siteSettings)
+      .set({ customerServiceEmail: "hulp@trapkracht.test" })
+      .where(eq(siteSettings.id, 1));
   });
   beforeEach(async () => {
     ip = `203.0.113.${ipCounter++}`;

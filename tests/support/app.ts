@@ -1,42 +1,67 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
 import { loadConfig, type Config } from "../../app/config/env.server";
 import type { Db } from "../../app/db/client.server";
+import { createAuth, type Auth } from "../../app/domain/auth/auth.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createApp } from "../../server/app";
+
+export const TEST_AUTH_SECRET = "test-secret-0123456789-abcdefghijklmnop";
 
 export type TestApp = {
   url: string;
   config: Config;
+  /** The app's own better-auth instance (same secret and database), e.g. to read a session. */
+  auth: Auth;
   /** fetch relative to the app, without following redirects. */
   get: (path: string, init?: RequestInit) => Promise<Response>;
   /** GET a page and return its status and HTML. */
-  html: (path: string) => Promise<{ status: number; html: string }>;
+  html: (path: string, init?: RequestInit) => Promise<{ status: number; html: string }>;
+  /** POST a form as the shop's own pages do (same-origin), without following redirects. */
+  post: (path: string, fields: Record<string, string>, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 };
 
-/** Serves the real production build over HTTP on a free loopback port, backed by the given database. */
+/**
+ * Serves the real production build over HTTP on a free loopback port, backed by the given database.
+ * The port is taken first, so PUBLIC_URL (links in e-mails, OAuth redirect, origin check) is the real one.
+ */
 export async function startTestApp(db: Db, env: Record<string, string> = {}): Promise<TestApp> {
   const buildDir = inject("buildDir");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const config = loadConfig({ NODE_ENV: "production", PORT: "0", SEED_DEMO: "false", ...env });
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
-  const app = createApp({ db, config, logger, build, clientDir: path.join(buildDir, "client") });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    PORT: "0",
+    SEED_DEMO: "false",
+    PUBLIC_URL: url,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    ...env,
+  });
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const auth = createAuth({ db, config, logger });
+  const app = createApp({ db, config, logger, auth, build, clientDir: path.join(buildDir, "client") });
+  server.on("request", app);
   const get = (p: string, init?: RequestInit) => fetch(url + p, { redirect: "manual", ...init });
   return {
     url,
-    config: { ...config, publicUrl: url },
+    config,
+    auth,
     get,
-    html: async (p) => {
-      const res = await get(p);
+    html: async (p, init) => {
+      const res = await get(p, init);
       return { status: res.status, html: await res.text() };
+    },
+    post: (p, fields, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      headers.set("origin", url);
+      return get(p, { ...init, method: "POST", headers, body: new URLSearchParams(fields).toString() });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,3 +1,5 @@
 export * from "./catalog";
 export * from "./content";
 export * from "./mail";
+export * from "./accounts";
+export * from "./orders";

@@ -11,3 +11,16 @@ export async function getCustomerServiceEmail(db: Db, fallback: string): Promise
     .limit(1);
   return row?.email || fallback;
 }
+
+/**
+ * Read on every request (no in-process cache), so switching it takes effect at once on every app
+ * instance sharing the database. A failing lookup counts as "off" (spec 2 §7.5) and is logged by the caller.
+ */
+export async function isMaintenanceMode(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ on: siteSettings.maintenanceMode })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  return row?.on ?? false;
+}

@@ -3,7 +3,7 @@
  * loopback port for the browser tests.
  */
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import type { TestProject } from "vitest/node";
@@ -30,16 +30,19 @@ export default async function setup(project: TestProject) {
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "warn");
   await seedDemoIfEmpty(database.db, logger);
 
-  const server: Server = await new Promise((resolve) => {
-    const s = createApp({
-      db: database.db,
-      config: loadConfig({ NODE_ENV: "production", SEED_DEMO: "false", PORT: "0" }),
-      logger,
-      build,
-      clientDir: path.join(buildDir, "client"),
-    }).listen(0, "127.0.0.1", () => resolve(s));
+  // Take the port first: PUBLIC_URL (links in e-mails, the origin check) must be the real address.
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    SEED_DEMO: "false",
+    PORT: "0",
+    PUBLIC_URL: baseUrl,
+    AUTH_SECRET: "e2e-secret-0123456789-abcdefghijklmnopq",
   });
-  project.provide("baseUrl", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  server.on("request", createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") }));
+  project.provide("baseUrl", baseUrl);
 
   return async () => {
     server.closeAllConnections();

@@ -1,0 +1,23 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "./env.server";
+
+/**
+ * AUTH_SECRET when set; otherwise (the embedded single-instance default) a random secret kept in
+ * DATA_DIR/auth-secret, so sessions survive restarts without any set-up.
+ */
+export async function ensureAuthSecret(config: Config): Promise<Config> {
+  if (config.authSecret) return config;
+  const file = path.resolve(config.dataDir, "auth-secret");
+  try {
+    const existing = (await fs.readFile(file, "utf8")).trim();
+    if (existing.length >= 32) return { ...config, authSecret: existing };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = crypto.randomBytes(32).toString("base64url");
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, secret + "\n", { mode: 0o600 });
+  return { ...config, authSecret: secret };
+}

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+/** Spec 1 §4 order states. Other values may appear later and are shown raw. */
+export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
+export type PaymentStatus = "paid" | "unpaid" | "refunded";
+export type DropshipmentStatus = "pending" | "processing" | "completed" | "failed";
+
+/**
+ * A person who ordered: a guest (user_id null) or a signed-in user. Orders reach an account through
+ * customers whose e-mail matches case-insensitively, so guest orders show up in a later account.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customers_user_id_idx").on(t.userId), index("customers_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const shippingAddresses = pgTable(
+  "shipping_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    houseNumber: text("house_number").notNull(),
+    houseNumberAddition: text("house_number_addition"),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    country: text("country").notNull().default("Nederland"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shipping_addresses_customer_idx").on(t.customerId, t.postalCode, t.houseNumber)],
+);
+
+/** Money in integer euro cents, VAT included. The checkout issue adds its payment columns. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    shippingAddressId: uuid("shipping_address_id").references(() => shippingAddresses.id, {
+      onDelete: "set null",
+    }),
+    totalAmountCents: integer("total_amount_cents").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("unpaid"),
+    dropshipmentStatus: text("dropshipment_status").$type<DropshipmentStatus>().notNull().default("pending"),
+    dropshipmentReference: text("dropshipment_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The ArtNo as text, as the spec stores it; the line keeps name and price as sold. */
+    productId: text("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    productPriceCents: integer("product_price_cents").notNull(),
+    vatRate: smallint("vat_rate").notNull().default(21),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);

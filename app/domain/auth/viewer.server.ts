@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { AppContext } from "~/context";
+import { sessions, type UserRole } from "~/db/schema";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { isStravaPlaceholderEmail } from "./strava.server";
+
+/** The signed-in person as pages and actions see them. */
+export type Viewer = {
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  /** A Strava user who has not yet given (and confirmed) a real e-mail address. */
+  needsEmail: boolean;
+  sessionId: string;
+};
+
+type ViewerDeps = Pick<AppContext, "auth" | "db" | "logger">;
+
+const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** Guests carry no session cookie: they cost no database lookup at all. */
+function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get("cookie") ?? "").includes("session_token=");
+}
+
+/**
+ * The viewer of this request, looked up once per request (root, layout and page loaders share it).
+ * Read from the database on every request, so a deactivation or sign-out counts at once. A failing
+ * lookup is logged and treated as "not signed in" (spec 2 §7.5: not admin).
+ */
+export function getViewer(request: Request, deps: ViewerDeps): Promise<Viewer | null> {
+  let viewer = perRequest.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(request, deps);
+    perRequest.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function lookUpViewer(request: Request, { auth, db, logger }: ViewerDeps): Promise<Viewer | null> {
+  if (!hasSessionCookie(request)) return null;
+  try {
+    const result = await auth.api.getSession({ headers: request.headers });
+    if (!result) return null;
+    const { user, session } = result;
+    if (!user.isActive) {
+      // Deactivation already deletes sessions; this catches any created in a race with it.
+      await db.delete(sessions).where(eq(sessions.userId, user.id));
+      return null;
+    }
+    const role: UserRole = user.role === "admin" ? "admin" : "customer";
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role,
+      isAdmin: role === "admin",
+      emailVerified: user.emailVerified,
+      needsEmail: isStravaPlaceholderEmail(user.email),
+      sessionId: session.id,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "session lookup failed");
+    return null;
+  }
+}
+
+/** For pages that need a session: without one the shopper goes to / (spec 1 §6). */
+export async function requireViewer(request: Request, deps: ViewerDeps): Promise<Viewer> {
+  const viewer = await getViewer(request, deps);
+  if (!viewer) throw redirect("/");
+  return viewer;
+}
+
+export const ACCESS_DENIED = {
+  kind: "error",
+  title: "Access Denied",
+  description: "You must be logged in to access the admin dashboard",
+} as const;
+
+/** Every admin loader and action starts here; anyone else goes to / with the "Access Denied" toast. */
+export async function requireAdmin(request: Request, deps: ViewerDeps): Promise<Viewer> {
+  const viewer = await getViewer(request, deps);
+  if (!viewer?.isAdmin) throw redirectWithFlash("/", ACCESS_DENIED);
+  return viewer;
+}
