@@ -13,10 +13,14 @@ import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
 import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
 import { buildApp } from "../../support/build";
+import { startMailbox } from "../../support/mailbox";
+import { startMailDelivery } from "../../../app/domain/mail/delivery.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** HTTP endpoint of the loopback SMTP server that receives the shop's mail (tests/support/mailbox.ts). */
+    mailboxUrl: string;
   }
 }
 
@@ -29,6 +33,16 @@ export default async function setup(project: TestProject) {
     : await openDatabase({ kind: "pglite" });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "warn");
   await seedDemoIfEmpty(database.db, logger);
+
+  // Mail goes the real way: outbox → delivery worker → SMTP on loopback → the tests' mailbox.
+  const mailbox = await startMailbox();
+  const mailDelivery = startMailDelivery({
+    db: database.db,
+    smtpUrl: mailbox.smtpUrl,
+    from: "Trapkracht <noreply@trapkracht.test>",
+    logger,
+    intervalMs: 200,
+  });
 
   // Take the port first: PUBLIC_URL (links in e-mails, the origin check) must be the real address.
   const server: Server = createServer();
@@ -43,8 +57,11 @@ export default async function setup(project: TestProject) {
   });
   server.on("request", createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") }));
   project.provide("baseUrl", baseUrl);
+  project.provide("mailboxUrl", mailbox.httpUrl);
 
   return async () => {
+    await mailDelivery.stop();
+    await mailbox.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
