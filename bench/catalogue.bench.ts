@@ -82,7 +82,12 @@ async function main() {
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const app = createApp({
     db,
-    config: loadConfig({ NODE_ENV: "production", PORT: "0", SEED_DEMO: "false", AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop" }),
+    config: loadConfig({
+      NODE_ENV: "production",
+      PORT: "0",
+      SEED_DEMO: "false",
+      AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
+    }),
     logger: createLogger("silent"),
     build,
     clientDir: path.join(buildDir, "client"),
