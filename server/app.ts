@@ -102,7 +102,8 @@ export function createApp(deps: AppDeps): Express {
   const authHandler = toNodeHandler(auth);
   app.get(`${AUTH_BASE_PATH}/verify-email`, authHandler);
   app.get(`${AUTH_BASE_PATH}/reset-password/:token`, authHandler);
-  app.all(`${AUTH_BASE_PATH}/oauth2/callback/:providerId`, authHandler);
+  // better-auth 1.7 serves generic OAuth providers on the core callback route, /callback/:id.
+  app.all(`${AUTH_BASE_PATH}/callback/:providerId`, authHandler);
   app.all(`${AUTH_BASE_PATH}/{*splat}`, (_req, res) => {
     res.status(404).type("text/plain").send("Niet gevonden");
   });

@@ -9,7 +9,7 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { resetPasswordMail, verifyEmailMail } from "~/domain/mail/templates/account-mails";
 import type { Logger } from "~/lib/logger.server";
-import { stravaProvider } from "./strava.server";
+import { isStravaPlaceholderEmail, stravaProvider } from "./strava.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const PASSWORD_MIN_LENGTH = 6;
@@ -63,6 +63,8 @@ export function createAuth({ db, config, logger }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
+        // A first Strava sign-in "signs up" with a placeholder under .invalid: nothing to send there.
+        if (isStravaPlaceholderEmail(user.email)) return;
         await enqueueMail(db, { kind: "email-verification", to: user.email, ...verifyEmailMail(url) });
       },
     },
@@ -97,6 +99,9 @@ export function createAuth({ db, config, logger }: AuthDeps) {
         },
       },
     },
+    // OAuth failures that carry no per-flow error URL (a missing or unknown state) end on our own
+    // callback page too, instead of better-auth's /error page (which is not served).
+    onAPIError: { errorURL: `${config.publicUrl}/auth/callback` },
     plugins: [genericOAuth({ config: config.strava ? [stravaProvider(config.strava)] : [] })],
     logger: {
       level: "warn",
