@@ -9,11 +9,12 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { resetPasswordMail, verifyEmailMail } from "~/domain/mail/templates/account-mails";
 import type { Logger } from "~/lib/logger.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./credentials";
 import { isStravaPlaceholderEmail, stravaProvider } from "./strava.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+// One source for the password bounds: the forms' shared schema (credentials.ts) checks the same ones.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** The header server/app.ts fills with Express's view of the client address (proxies trusted from loopback). */
 export const CLIENT_IP_HEADER = "x-trapkracht-client-ip";
 /** Thrown by the session hook when an inactive user tries to sign in. */
