@@ -1,4 +1,35 @@
-// Placeholder route module: being built (issue 3).
-export default function Placeholder() {
-  return <p className="p-8">Binnenkort beschikbaar.</p>;
+import { redirect } from "react-router";
+import type { Route } from "./+types/account";
+import { ProfilePage } from "~/components/account/profile-page";
+import { rootOrigin } from "~/components/content/static-page";
+import { loadProfilePage, submitProfileForm } from "~/domain/accounts/account-pages.server";
+import { getViewer } from "~/domain/auth/viewer.server";
+import { pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Mijn account",
+    description: "Uw gegevens bij Trapkracht.",
+    origin: rootOrigin(matches),
+    path: "/profile",
+    noindex: true,
+  });
+}
+
+/**
+ * Spec 1 §2.1: the profile when signed in, otherwise on to /profile (which sends a guest to /). The
+ * spec's "Loading..." until the session is known has no counterpart here: the server knows the
+ * session before it sends any HTML, so the page arrives either as the profile or as a redirect.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await getViewer(request, context))) throw redirect("/profile");
+  return loadProfilePage(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitProfileForm(request, context, "/account");
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfilePage profile={loaderData.profile} result={actionData} action="/account" />;
 }

@@ -1,4 +1,35 @@
-// Placeholder route module: being built (issue 3).
-export default function Placeholder() {
-  return <p className="p-8">Binnenkort beschikbaar.</p>;
+import type { Route } from "./+types/orders";
+import { AccountShell } from "~/components/account/account-shell";
+import { OrderList } from "~/components/account/order-list";
+import { rootOrigin } from "~/components/content/static-page";
+import { requireAccountViewer } from "~/domain/accounts/account-pages.server";
+import { listCustomerOrders } from "~/domain/orders/customer-orders.server";
+import { pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Mijn bestellingen",
+    description: "Uw bestellingen bij Trapkracht.",
+    origin: rootOrigin(matches),
+    path: "/orders",
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAccountViewer(request, context);
+  // The account's own confirmed address: orders of guest checkouts with it count too (spec 1 §6).
+  return { orders: await listCustomerOrders(context.db, viewer.email) };
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  return (
+    <AccountShell
+      title="Mijn bestellingen"
+      intro="Al uw bestellingen, de nieuwste bovenaan. Open een bestelling om de artikelen te zien."
+      current="orders"
+    >
+      <OrderList orders={loaderData.orders} />
+    </AccountShell>
+  );
 }

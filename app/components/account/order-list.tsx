@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import { ChevronDown } from "~/components/ui/icons";
+import { formatEuro } from "~/domain/money/money";
+import { formatOrderDate } from "~/domain/orders/order-labels";
+import { shortOrderId } from "~/domain/orders/short-id";
+import { OrderStatusDot, PaymentBadge } from "./order-status";
+
+export type OrderListItem = {
+  id: string;
+  createdAt: Date;
+  totalCents: number;
+  status: string;
+  paymentStatus: string;
+  items: Array<{ id: number; productName: string; priceCents: number; quantity: number }>;
+};
+
+/**
+ * The shopper's orders, newest first (spec 1 §2.11). Each is a native disclosure: keyboard-operable
+ * and announced as expandable without any script, and it works before the page has hydrated.
+ */
+export function OrderList({ orders }: { orders: OrderListItem[] }) {
+  if (orders.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-line bg-surface px-6 py-12 text-center">
+        <p className="text-lg font-semibold text-ink">Geen bestellingen gevonden</p>
+        <p className="mt-2 text-sm text-muted">Zodra u iets bestelt, ziet u het hier terug.</p>
+        <Link to="/" className="mt-5 inline-block text-sm font-medium text-brand-700 underline">
+          Verder winkelen
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Bestellingen" className="space-y-3">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderDisclosure order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderDisclosure({ order }: { order: OrderListItem }) {
+  const shortId = shortOrderId(order.id);
+  return (
+    <details className="group rounded-lg border border-line bg-white shadow-sm open:shadow">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-2 rounded-lg p-4 hover:bg-surface sm:flex-nowrap [&::-webkit-details-marker]:hidden">
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="font-semibold text-ink">
+            Bestelling <span className="font-mono">{`#${shortId}`}</span>
+          </span>
+          <span className="text-sm text-muted">
+            <time dateTime={order.createdAt.toISOString()}>{formatOrderDate(order.createdAt)}</time>
+          </span>
+        </span>
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <PaymentBadge status={order.paymentStatus} />
+          <OrderStatusDot status={order.status} />
+        </span>
+        <span className="ml-auto flex items-center gap-3">
+          <span className="font-semibold text-ink tabular-nums">{formatEuro(order.totalCents)}</span>
+          <ChevronDown aria-hidden className="size-5 text-muted transition-transform group-open:rotate-180" />
+        </span>
+      </summary>
+      <div className="border-t border-line px-4 py-3">
+        {order.items.length === 0 ? (
+          <p className="text-sm text-muted">Geen artikelen bij deze bestelling.</p>
+        ) : (
+          <ul aria-label={`Artikelen van bestelling ${shortId}`} className="divide-y divide-line">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-baseline justify-between gap-4 py-2 text-sm">
+                <span className="min-w-0 text-ink">
+                  {`${item.productName} × ${item.quantity}`}
+                  {item.quantity > 1 ? (
+                    <span className="block text-xs text-muted">{`${formatEuro(item.priceCents)} per stuk`}</span>
+                  ) : null}
+                </span>
+                <span className="shrink-0 text-ink tabular-nums">{formatEuro(item.priceCents * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-2 flex justify-between border-t border-line pt-3 text-sm font-semibold text-ink">
+          <span>Totaal</span>
+          <span className="tabular-nums">{formatEuro(order.totalCents)}</span>
+        </p>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/** The page's outcome messages (spec 2 §8 Shopper → Profile). */
+export const PROFILE_MESSAGES = {
+  saved: "Profiel bijgewerkt",
+  saveError: "Er is een fout opgetreden bij het bijwerken van uw profiel",
+} as const;
+
+/** The editable fields; the e-mail address is shown but never posted (spec 1 §2.10: read-only). */
+export const PROFILE_FIELDS = ["firstName", "lastName", "phone"] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export const PROFILE_LIMITS = { nameMax: 100, phoneMax: 20, phoneMinDigits: 8 } as const;
+
+// Tabs, newlines and other control characters never belong in a name or number; a text input cannot
+// produce them, only a script can.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const PHONE_CHARACTERS = /^[0-9+\-() ]*$/;
+
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.nameMax, { message: `${label} mag maximaal ${PROFILE_LIMITS.nameMax} tekens bevatten` })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: `${label} bevat ongeldige tekens` });
+
+/**
+ * The one profile schema: the browser checks with it before sending, the action again on the server.
+ * The spec names no rules, so: names optional (a shopper may fill in only a phone number) and at most
+ * 100 characters; the phone optional, written with digits, spaces, +, -, ( and ), 8 to 20 characters
+ * with at least 8 digits (06 12345678, +31 6 1234 5678, (020) 123 4567). Empty values are stored as
+ * "" for names and null for the phone.
+ */
+export const profileSchema = z.object({
+  firstName: name("Voornaam"),
+  lastName: name("Achternaam"),
+  phone: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === "") return;
+      if (!PHONE_CHARACTERS.test(value)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Telefoonnummer mag alleen cijfers, spaties en de tekens + - ( ) bevatten",
+        });
+      } else if (value.length > PROFILE_LIMITS.phoneMax) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Telefoonnummer mag maximaal ${PROFILE_LIMITS.phoneMax} tekens bevatten`,
+        });
+      } else if (value.replace(/\D/g, "").length < PROFILE_LIMITS.phoneMinDigits) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Telefoonnummer moet minimaal ${PROFILE_LIMITS.phoneMinDigits} cijfers bevatten`,
+        });
+      }
+    })
+    .transform((value) => (value === "" ? null : value.replace(/ {2,}/g, " "))),
+});
+
+export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProfileValues = Record<ProfileField, string>;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/** Reads the editable fields as plain strings (missing = ""); anything else posted (an e-mail) is ignored. */
+export function profileValuesFrom(form: FormData): ProfileValues {
+  const values = {} as ProfileValues;
+  for (const field of PROFILE_FIELDS) {
+    const v = form.get(field);
+    values[field] = typeof v === "string" ? v : "";
+  }
+  return values;
+}
+
+/** Validates; on failure the first message per field, in Dutch. */
+export function validateProfile(
+  values: ProfileValues,
+): { ok: true; data: ProfileInput } | { ok: false; errors: ProfileErrors } {
+  const parsed = profileSchema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: ProfileErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as ProfileField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The name the admin's Users table shows: "Voornaam Achternaam", or "" when both are empty. */
+export function fullName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter(Boolean).join(" ");
+}

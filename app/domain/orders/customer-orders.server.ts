@@ -1,0 +1,71 @@
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { customers, orderItems, orders } from "~/db/schema";
+
+export type CustomerOrderItem = {
+  id: number;
+  productId: string;
+  productName: string;
+  /** Unit price as sold, in cents (VAT included). */
+  priceCents: number;
+  quantity: number;
+};
+
+export type CustomerOrder = {
+  id: string;
+  createdAt: Date;
+  totalCents: number;
+  status: string;
+  paymentStatus: string;
+  items: CustomerOrderItem[];
+};
+
+/**
+ * The orders of one e-mail address, newest first, with their lines: every customer record with that
+ * address counts, whatever its case and whether or not it belongs to an account (spec 1 §6), so
+ * guest orders placed before the account existed show up too. Two queries, however many orders.
+ *
+ * The caller passes the signed-in account's own, confirmed address; never an address from input.
+ */
+export async function listCustomerOrders(db: Db, email: string): Promise<CustomerOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      totalCents: orders.totalAmountCents,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    // Written exactly as customers_email_lower_idx is defined, so the index serves it.
+    .where(sql`lower(${customers.email}) = lower(${email})`)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+
+  const lines = await db
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      priceCents: orderItems.productPriceCents,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+
+  const byOrder = new Map<string, CustomerOrderItem[]>();
+  for (const { orderId, ...line } of lines) {
+    const list = byOrder.get(orderId);
+    if (list) list.push(line);
+    else byOrder.set(orderId, [line]);
+  }
+  return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
+}
