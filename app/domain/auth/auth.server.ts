@@ -74,7 +74,10 @@ export function createAuth({ db, config, logger }: AuthDeps) {
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
     },
-    account: { accountLinking: { enabled: false } },
+    // Linking by e-mail stays off: a Strava login joins an existing account only through the
+    // confirmed e-mail claim (strava-email.server.ts). Strava's tokens are never used after sign-in;
+    // encrypted, a database leak does not hand them out.
+    account: { accountLinking: { enabled: false }, encryptOAuthTokens: true },
     // Our own Postgres rate limits guard the forms (see auth-limits.server.ts); the HTTP handler
     // only serves link targets (verification, reset, OAuth callback).
     rateLimit: { enabled: false },
