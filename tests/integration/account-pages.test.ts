@@ -147,10 +147,14 @@ describe("/profile", () => {
     // The browser follows the redirect with the flash cookie: the page carries the toast and the new values.
     const page = await app.html("/profile", { headers: { cookie: cookieHeaderFrom(res, me.cookie) } });
     expect(page.status).toBe(200);
-    expect(page.html).toContain(SAVED);
+    // As text in the page too, so a browser without JavaScript (no toasts) also sees it.
+    expect(page.html).toMatch(/<div role="status"[^>]*>[\s\S]*?<p[^>]*>Profiel bijgewerkt<\/p>/);
     expect(inputValue(page.html, "profiel-firstName")).toBe("Anna");
     expect(inputValue(page.html, "profiel-phone")).toBe("06 1234 5678");
     expect(inputValue(page.html, "profiel-email")).toBe(me.email);
+    // Once: the next visit has no flash left.
+    const again = await app.html("/profile", { headers: { cookie: me.cookie } });
+    expect(again.html).not.toContain(SAVED);
   });
 
   it("updates the same customer record on a second save and can clear the phone", async () => {

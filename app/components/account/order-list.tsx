@@ -45,8 +45,9 @@ function OrderDisclosure({ order }: { order: OrderListItem }) {
   const shortId = shortOrderId(order.id);
   return (
     <details className="group rounded-lg border border-line bg-white shadow-sm open:shadow">
-      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-2 rounded-lg p-4 hover:bg-surface sm:flex-nowrap [&::-webkit-details-marker]:hidden">
-        <span className="flex min-w-0 flex-1 flex-col">
+      {/* Phones: number, date and total on top, the two states below; wider screens: one row. */}
+      <summary className="grid cursor-pointer list-none grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-3 gap-y-2 rounded-lg p-4 hover:bg-surface sm:grid-cols-[minmax(0,1fr)_auto_auto_auto] sm:gap-x-4 [&::-webkit-details-marker]:hidden">
+        <span className="col-start-1 row-start-1 flex min-w-0 flex-col">
           <span className="font-semibold text-ink">
             Bestelling <span className="font-mono">{`#${shortId}`}</span>
           </span>
@@ -54,14 +55,17 @@ function OrderDisclosure({ order }: { order: OrderListItem }) {
             <time dateTime={order.createdAt.toISOString()}>{formatOrderDate(order.createdAt)}</time>
           </span>
         </span>
-        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="col-span-3 row-start-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:justify-end">
           <PaymentBadge status={order.paymentStatus} />
           <OrderStatusDot status={order.status} />
         </span>
-        <span className="ml-auto flex items-center gap-3">
-          <span className="font-semibold text-ink tabular-nums">{formatEuro(order.totalCents)}</span>
-          <ChevronDown aria-hidden className="size-5 text-muted transition-transform group-open:rotate-180" />
+        <span className="col-start-2 row-start-1 text-right font-semibold text-ink tabular-nums sm:col-start-3 sm:min-w-24">
+          {formatEuro(order.totalCents)}
         </span>
+        <ChevronDown
+          aria-hidden
+          className="col-start-3 row-start-1 size-5 text-muted transition-transform group-open:rotate-180 motion-reduce:transition-none sm:col-start-4"
+        />
       </summary>
       <div className="border-t border-line px-4 py-3">
         {order.items.length === 0 ? (

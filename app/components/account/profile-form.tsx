@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { TriangleAlert } from "lucide-react";
+import { CheckCircle2, TriangleAlert } from "lucide-react";
+import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -15,6 +16,7 @@ import {
   type ProfileValues,
 } from "~/domain/accounts/profile-schema";
 import { toast } from "~/lib/toast";
+import { useRootData } from "~/root";
 
 export type ProfileData = ProfileValues & { email: string };
 
@@ -45,6 +47,12 @@ export function ProfileForm({
   const failed = clientErrors
     ? { formError: PROFILE_MESSAGES.saveError, detail: "Controleer de gemarkeerde velden." }
     : result;
+
+  // The root shows the flash as a toast once the page runs; until then (or without JavaScript at
+  // all) the same message is text on the page.
+  const flash = useRootData()?.flash;
+  const hydrated = useHydrated();
+  const saved = !hydrated && !failed && flash?.kind === "success" && flash.title === PROFILE_MESSAGES.saved;
 
   useEffect(() => {
     if (result) toast.error(result.formError, { description: result.detail, id: "profiel-fout" });
@@ -77,6 +85,15 @@ export function ProfileForm({
       <p className="mt-1 text-sm text-muted">
         We gebruiken deze gegevens om uw bestellingen sneller af te handelen. Alle velden zijn optioneel.
       </p>
+      {saved ? (
+        <div
+          role="status"
+          className="mt-5 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900"
+        >
+          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <p className="font-semibold">{PROFILE_MESSAGES.saved}</p>
+        </div>
+      ) : null}
       {failed ? (
         <div role="alert" className="mt-5 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-danger">
           <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
