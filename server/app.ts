@@ -55,7 +55,9 @@ export function createApp(deps: AppDeps): Express {
           "img-src": ["'self'", "data:", "blob:"],
           "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
           "frame-ancestors": ["'none'"],
-          "form-action": ["'self'"],
+          // The Strava button is a form whose answer redirects to Strava's authorisation page;
+          // browsers apply form-action to that redirect too.
+          "form-action": config.strava ? ["'self'", new URL(config.strava.authorizationUrl).origin] : ["'self'"],
           "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
         },
       },

@@ -77,7 +77,7 @@ export default function AuthCallbackPage({ loaderData }: Route.ComponentProps) {
           {message.description ? <p className="m-0 mt-1 text-sm">{message.description}</p> : null}
         </div>
       </noscript>
-      <p className="text-center text-sm">
+      <p className="pt-2 text-center text-sm">
         <a href={next} className="font-medium text-brand-700 underline underline-offset-4">
           Verder naar de homepage
         </a>

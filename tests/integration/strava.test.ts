@@ -135,6 +135,13 @@ describe("the Strava button", () => {
     });
   });
 
+  it("lets the button's form be redirected to Strava's authorisation page (CSP form-action)", async () => {
+    const formAction = (res: Response) =>
+      (res.headers.get("content-security-policy") ?? "").split(";").find((d) => d.trim().startsWith("form-action"));
+    expect(formAction(await app.get("/"))?.trim()).toBe(`form-action 'self' ${fake.url}`);
+    expect(formAction(await plain.get("/"))?.trim()).toBe("form-action 'self'");
+  });
+
   it("never sends the shopper back to another site", async () => {
     const res = await plain.post(
       "/auth/strava",

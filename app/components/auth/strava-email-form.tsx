@@ -28,7 +28,7 @@ export function StravaEmailForm({ value = "", error: serverError }: { value?: st
 
   return (
     // noValidate: our Dutch message instead of the browser's; the server checks anyway.
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-label="E-mailadres invullen">
+    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       <div className="space-y-1.5">
         <Label htmlFor="strava-email">E-mailadres</Label>
         <Input

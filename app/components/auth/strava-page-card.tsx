@@ -21,7 +21,7 @@ export function StravaPageCard({
     </h1>
   );
   return (
-    <div className="bg-surface px-4 py-10 sm:py-16">
+    <div className="px-4 py-10 sm:py-16">
       <section
         aria-labelledby={titleId}
         className="mx-auto w-full max-w-md rounded-xl border border-line bg-white p-6 shadow-sm sm:p-8"
