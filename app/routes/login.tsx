@@ -1,4 +1,141 @@
-// Placeholder route module: being built (issue 3).
-export default function Placeholder() {
-  return <p className="p-8">Binnenkort beschikbaar.</p>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { rootOrigin } from "~/components/content/static-page";
+import { LoginPage } from "~/components/auth/login-page";
+import {
+  AUTH_TEXT,
+  REGISTER_MODE_PARAM,
+  safeRedirect,
+  typedEmail,
+  validateEmailOnly,
+  validateLogin,
+  validateRegister,
+  type AuthAnswer,
+  type AuthMode,
+} from "~/domain/auth/credentials";
+import { resendVerification, signIn } from "~/domain/auth/sign-in.server";
+import { signUp } from "~/domain/auth/sign-up.server";
+import { getViewer } from "~/domain/auth/viewer.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const register = loaderData?.mode === "register";
+  return pageMeta({
+    title: register ? "Registreren" : "Inloggen",
+    description: register
+      ? "Maak een Trapkracht-account aan om je bestellingen te volgen en sneller af te rekenen."
+      : "Log in bij Trapkracht met je e-mailadres en wachtwoord of met Strava.",
+    origin: rootOrigin(matches),
+    path: "/login",
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  // Signed in already (another tab, the back button): nothing to do here.
+  if (await getViewer(request, context)) throw redirect(redirectTo);
+  const mode: AuthMode = url.searchParams.get("mode") === REGISTER_MODE_PARAM ? "register" : "login";
+  return { mode, redirectTo, registered: url.searchParams.get("geregistreerd") === "1" };
+}
+
+/**
+ * One action for the dialog (a fetcher, `via=dialog`: answers with data, so the dialog shows its own
+ * toasts) and the page (a plain form that works without JavaScript: redirects on success, re-renders
+ * with the errors otherwise). `intent` is login, register or resend.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const fromDialog = form.get("via") === "dialog";
+  const email = typedEmail(form);
+  const intent = form.get("intent");
+
+  if (intent === "login") {
+    const input = validateLogin(form);
+    if (!input.ok) return refused("login", email, 400, AUTH_TEXT.checkFields, input.errors);
+    const result = await signIn(context, input.data, request.headers);
+    if (!result.ok) {
+      return refused(
+        "login",
+        email,
+        result.status,
+        result.message,
+        {},
+        {
+          unexpected: result.reason === "unexpected",
+          unverified: result.reason === "unverified",
+        },
+      );
+    }
+    const headers = new Headers();
+    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+    if (fromDialog) return data<AuthAnswer>({ intent: "login", ok: true }, { headers });
+    return redirectWithFlash(
+      safeRedirect(form.get("redirectTo")),
+      { kind: "success", title: AUTH_TEXT.loginSucceeded },
+      { headers },
+    );
+  }
+
+  if (intent === "register") {
+    const input = validateRegister(form);
+    if (!input.ok) return refused("register", email, 400, AUTH_TEXT.checkFields, input.errors);
+    const result = await signUp(context, input.data);
+    if (!result.ok) {
+      return refused("register", email, result.status, result.message, {}, { unexpected: result.status >= 500 });
+    }
+    if (fromDialog) return data<AuthAnswer>({ intent: "register", ok: true, email: input.data.email });
+    // Post/Redirect/Get: reloading the page must not register (and mail) a second time.
+    const next = new URLSearchParams({ geregistreerd: "1" });
+    const redirectTo = safeRedirect(form.get("redirectTo"));
+    if (redirectTo !== "/") next.set("redirectTo", redirectTo);
+    return redirectWithFlash(`/login?${next}`, {
+      kind: "success",
+      title: AUTH_TEXT.registerSucceeded,
+      description: AUTH_TEXT.checkYourEmail,
+    });
+  }
+
+  if (intent === "resend") {
+    const input = validateEmailOnly(form);
+    if (!input.ok) {
+      return data<AuthAnswer>({ intent: "resend", ok: false, email, message: AUTH_TEXT.invalidEmail }, { status: 400 });
+    }
+    const result = await resendVerification(context, input.data.email);
+    return data<AuthAnswer>(
+      { intent: "resend", ok: result.ok, email, message: result.message },
+      { status: result.ok ? 200 : result.status },
+    );
+  }
+
+  return data("Ongeldig formulier: verstuur het formulier opnieuw vanaf de pagina.", { status: 400 });
+}
+
+function refused(
+  intent: AuthMode,
+  email: string,
+  status: number,
+  message: string,
+  errors: Extract<AuthAnswer, { ok: false }>["errors"],
+  flags: { unexpected?: boolean; unverified?: boolean } = {},
+) {
+  const failed = intent === "login" ? AUTH_TEXT.loginFailed : AUTH_TEXT.registerFailed;
+  return data<AuthAnswer>(
+    {
+      intent,
+      ok: false,
+      email,
+      errors,
+      formError: { title: flags.unexpected ? AUTH_TEXT.unexpected : failed, message },
+      unverified: flags.unverified || undefined,
+    },
+    { status },
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginPage {...loaderData} answer={typeof actionData === "object" ? actionData : undefined} />;
 }

@@ -2,6 +2,8 @@ import { NavLink } from "react-router";
 import { SearchBox } from "~/components/search/search-box";
 import { Sheet, SheetContent } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
+import { useRootData } from "~/root";
+import { accountLinks } from "./account-links";
 import { NAV_LINKS } from "./nav-links";
 
 /** The slide-up panel itself; loaded on first use so phones don't download the dialog code up front. */
@@ -41,14 +43,47 @@ export default function MobileMenuSheet({
                 </NavLink>
               </li>
             ))}
-            <li>
-              <NavLink to="/login" className="block px-1 py-3 text-base font-medium text-ink">
-                Inloggen
-              </NavLink>
-            </li>
           </ul>
         </nav>
+        <AccountEntries />
       </SheetContent>
     </Sheet>
+  );
+}
+
+const entryClass = "block w-full px-1 py-3 text-left text-base font-medium text-ink";
+
+/** The account menu's entries (spec 1 §2.2) for phones: "Inloggen", or the signed-in links and "Uitloggen". */
+function AccountEntries() {
+  const viewer = useRootData()?.viewer ?? null;
+  return (
+    <nav aria-label="Account">
+      <ul className="divide-y divide-line border-t border-line">
+        {viewer ? (
+          <>
+            {accountLinks(viewer).map((link) => (
+              <li key={link.href}>
+                <NavLink to={link.href} className={entryClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <form method="post" action="/logout">
+                <button type="submit" className={entryClass}>
+                  Uitloggen
+                </button>
+              </form>
+            </li>
+          </>
+        ) : (
+          <li>
+            <NavLink to="/login" className={entryClass}>
+              Inloggen
+            </NavLink>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }

@@ -101,6 +101,9 @@ export type AuthField = "email" | "password" | "confirmPassword";
 export type AuthFieldErrors = Partial<Record<AuthField, string>>;
 export type AuthMode = "login" | "register";
 
+/** `/login?mode=registreren` opens the page in register mode ("Registreer hier" without JavaScript). */
+export const REGISTER_MODE_PARAM = "registreren";
+
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: AuthFieldErrors };
 
 function text(form: FormData, name: string): string {
@@ -157,7 +160,7 @@ export function validateNewPassword(form: FormData): Validation<{ password: stri
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   // Control characters (a tab or newline inside "/\t/evil.example") are dropped by URL parsers.
-  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  if ([...to].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return fallback;
   try {
     const url = new URL(to, "http://trapkracht.invalid");
     if (url.origin !== "http://trapkracht.invalid") return fallback;
@@ -165,4 +168,30 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   } catch {
     return fallback;
   }
+}
+
+/** A message for the whole form: a toast title with its description, and the same text inline. */
+export type AuthFormError = { title: string; message: string };
+
+/**
+ * What POST /login answers when it does not redirect (validation errors, a refused sign-in, the
+ * dialog's successes). The typed e-mail address comes back so the form keeps it; a password never does.
+ */
+export type AuthAnswer =
+  | {
+      intent: AuthMode;
+      ok: false;
+      email: string;
+      errors: AuthFieldErrors;
+      formError: AuthFormError;
+      /** Right password, unconfirmed address: the form offers to resend the confirmation mail. */
+      unverified?: boolean;
+    }
+  | { intent: "login"; ok: true }
+  | { intent: "register"; ok: true; email: string }
+  | { intent: "resend"; ok: boolean; email: string; message: string };
+
+/** The address as typed, to put back into the form after an error (trimmed, bounded). */
+export function typedEmail(form: FormData): string {
+  return text(form, "email").trim().slice(0, 254);
 }
