@@ -407,6 +407,17 @@ describe("/orders", () => {
     expect(conflictingClasses(html)).toEqual([]);
   });
 
+  it("shows no orders for an address the account has not proven", async () => {
+    const me = await signedInUser(app, db(), { email: "onbewezen@example.nl" });
+    const guest = await createCustomer(db(), { email: "onbewezen@example.nl" });
+    const order = await createOrder(db(), guest.id, { items: [{ productName: "Gastbestelling", priceCents: 500 }] });
+    expect((await app.html("/orders", { headers: { cookie: me.cookie } })).html).toContain(order.id.slice(0, 8));
+    await db().update(users).set({ emailVerified: false }).where(eq(users.id, me.id));
+    const { html } = await app.html("/orders", { headers: { cookie: me.cookie } });
+    expect(html).toContain("Geen bestellingen gevonden");
+    expect(html).not.toContain("Gastbestelling");
+  });
+
   it("never shows the orders of another e-mail address", async () => {
     const me = await signedInUser(app, db());
     const stranger = await createCustomer(db(), { email: "vreemde@example.nl" });
