@@ -10,6 +10,7 @@ import { ensureAuthSecret } from "./app/config/auth-secret.server";
 import { openDatabaseFromConfig } from "./app/db/client.server";
 import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
+import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/demo-admin.server";
 import { createApp } from "./server/app";
 import { startMailDelivery } from "./app/domain/mail/delivery.server";
 
@@ -38,7 +39,7 @@ async function main() {
   logger.info({ database: database.kind }, "database ready");
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, logger);
+    const seeded = await seedDemoIfEmpty(database.db, logger, { demoAdmin: demoAdminAllowed(config) });
     if (seeded) logger.info(seeded, "demo catalogue created");
   }
 
@@ -65,11 +66,21 @@ async function main() {
     app = createApp({ db: database.db, config, logger, build, clientDir: path.resolve("build/client") });
   }
 
+  // The embedded demo names its admin account at start, as long as it still has the demo password.
+  const demoAdmin =
+    config.seedDemo && !config.databaseUrl
+      ? await workingDemoAdminCredentials(database.db).catch((error: unknown) => {
+          logger.error({ err: error }, "demo admin lookup failed");
+          return null;
+        })
+      : null;
+
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;
     console.log(`\n  Trapkracht draait op http://${host}:${port}\n`);
+    if (demoAdmin) console.log(`  Demo-beheerder: ${demoAdmin.email} / wachtwoord ${demoAdmin.password}\n`);
   });
   server.keepAliveTimeout = 65_000;
 

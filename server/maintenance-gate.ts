@@ -1,9 +1,92 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Auth } from "../app/domain/auth/auth.server";
 import type { Db } from "../app/db/client.server";
 import type { Logger } from "../app/lib/logger.server";
+import { isMaintenanceMode } from "../app/domain/settings/site-settings.server";
 
-/** Placeholder: refuses state-changing requests of non-admins while maintenance mode is on. */
-export function maintenanceGate(_deps: { db: Db; auth: Auth; logger: Logger }): RequestHandler {
-  return (_req, _res, next) => next();
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Signing in and out must keep working while the shop is closed: an admin signs in from the screen. */
+const OPEN_FOR_POST = new Set(["/login", "/logout"]);
+const OPEN_PREFIXES = ["/auth/", "/api/auth/"];
+
+/** Resource routes that would show the shop while it is closed (pages get the screen from the root loader). */
+const CLOSED_RESOURCES = new Set(["/api/search-suggestions", "/sitemap.xml"]);
+
+export const MAINTENANCE_REFUSAL = "De website is tijdelijk in onderhoud. Probeer het later opnieuw.";
+
+/**
+ * The path as React Router will match it: dot segments resolved (by URL), each segment decoded on
+ * its own (an encoded "/" stays inside its segment), case folded, no trailing slash and no ".data"
+ * suffix of single-fetch requests. Comparing anything less exact would let "/SITEMAP.XML" through.
+ */
+export function routePath(originalUrl: string): string {
+  let pathname: string;
+  try {
+    pathname = new URL(originalUrl, "http://localhost").pathname;
+  } catch {
+    return originalUrl;
+  }
+  const decoded = pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, "%2F");
+      } catch {
+        return segment;
+      }
+    })
+    .join("/")
+    .toLowerCase()
+    .replace(/\/+$/, "");
+  const path = decoded.endsWith(".data") ? decoded.slice(0, -".data".length) : decoded;
+  return path === "/_root" ? "/" : path || "/";
+}
+
+/**
+ * Maintenance mode on the server (spec 1 §4), next to the root loader that shows non-admins the
+ * maintenance screen with 503: while it is on, non-admins may not change anything (POST and other
+ * state-changing methods answer 503), except signing in and out, nor read the resource routes that
+ * list the shop. The flag is read on every such request, so a switch on one app instance counts at
+ * once on every instance; page views never cost a lookup here. A failing lookup is logged and
+ * counts as "maintenance off" and "not an admin" (spec 2 §7.5).
+ */
+export function maintenanceGate({ db, auth, logger }: { db: Db; auth: Auth; logger: Logger }): RequestHandler {
+  return async (req, res, next) => {
+    const path = routePath(req.originalUrl);
+    if (SAFE_METHODS.has(req.method)) {
+      if (!CLOSED_RESOURCES.has(path)) return next();
+    } else if (OPEN_FOR_POST.has(path) || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return next();
+    }
+
+    let on: boolean;
+    try {
+      on = await isMaintenanceMode(db);
+    } catch (error) {
+      logger.error({ err: error }, "maintenance mode lookup failed");
+      on = false;
+    }
+    if (!on || (await isActiveAdmin(req, auth, logger))) return next();
+
+    res
+      .status(503)
+      .set("Retry-After", "300")
+      .set("Cache-Control", "no-store")
+      .type("text/plain; charset=utf-8")
+      .send(MAINTENANCE_REFUSAL);
+  };
+}
+
+async function isActiveAdmin(req: Request, auth: Auth, logger: Logger): Promise<boolean> {
+  const cookie = req.headers.cookie ?? "";
+  if (!cookie.includes("session_token=")) return false;
+  try {
+    // No refresh: this lookup's response (and any renewed cookie) is not sent; the page's own is.
+    const result = await auth.api.getSession({ headers: new Headers({ cookie }), query: { disableRefresh: true } });
+    return Boolean(result && result.user.isActive && result.user.role === "admin");
+  } catch (error) {
+    logger.error({ err: error }, "session lookup failed in the maintenance gate");
+    return false;
+  }
 }

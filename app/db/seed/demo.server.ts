@@ -3,14 +3,20 @@ import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
 import type { Logger } from "~/lib/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
+import { createDemoAdmin } from "./demo-admin.server";
 import { DEMO_PRODUCT_COUNT } from "./product-generator";
 
 /**
  * Creates the deterministic demo shop on first start: categories and filters, 640 products,
  * carousel, blog, quiz and settings, then the filter-value cache. Does nothing (returns null) as
  * soon as one product exists, so a real catalogue is never touched. All or nothing: one transaction.
+ * `demoAdmin`: also create the demo admin (server.ts allows it except in production on PostgreSQL).
  */
-export async function seedDemoIfEmpty(db: Db, logger: Logger): Promise<null | Record<string, number>> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  logger: Logger,
+  options: { demoAdmin?: boolean } = {},
+): Promise<null | Record<string, number>> {
   if (await hasProducts(db)) return null;
   const started = performance.now();
   const counts = await db.transaction(async (tx) => {
@@ -21,6 +27,7 @@ export async function seedDemoIfEmpty(db: Db, logger: Logger): Promise<null | Re
     const inserted = await insertProducts(tx, DEMO_PRODUCT_COUNT);
     const content = await insertContent(tx);
     const filterValues = await rebuildFilterValueCache(tx);
+    if (options.demoAdmin) await createDemoAdmin(tx);
     return { ...reference, ...inserted, ...content, filterValues };
   });
   if (counts) logger.debug({ ms: Math.round(performance.now() - started) }, "demo seed finished");

@@ -24,3 +24,16 @@ export async function isMaintenanceMode(db: Db): Promise<boolean> {
     .limit(1);
   return row?.on ?? false;
 }
+
+/**
+ * Switches maintenance mode and returns the state now stored (spec 2 §4: the switch answers with the
+ * new state). An upsert, so a database without its settings row still gets one.
+ */
+export async function setMaintenanceMode(db: Db, on: boolean): Promise<boolean> {
+  const [row] = await db
+    .insert(siteSettings)
+    .values({ id: 1, maintenanceMode: on })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { maintenanceMode: on, updatedAt: new Date() } })
+    .returning({ on: siteSettings.maintenanceMode });
+  return row?.on ?? on;
+}

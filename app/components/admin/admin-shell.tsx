@@ -1,0 +1,85 @@
+import { Images, LayoutDashboard } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import { ADMIN_TABS, type AdminTabId } from "./admin-tabs";
+
+/**
+ * The frame of every admin page: title, the link to the image migration tool and the dashboard's
+ * tabs. Tabs are plain links (?tab=…), so they work before JavaScript arrives and each tab has its
+ * own URL; the current one carries aria-current="page".
+ */
+export function AdminShell({
+  activeTab,
+  title = "Admin Dashboard",
+  children,
+}: {
+  /** Null on the admin pages outside the dashboard (/admin/coupons etc.). */
+  activeTab: AdminTabId | null;
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8" lang="en">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex items-center gap-2 text-2xl font-bold sm:text-3xl">
+          <LayoutDashboard aria-hidden className="size-7 shrink-0 text-brand-700" />
+          {title}
+        </h1>
+        <Link
+          to="/admin/image-migration"
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface"
+        >
+          <Images aria-hidden className="size-4" />
+          Image Migration Tool
+        </Link>
+      </div>
+      <nav aria-label="Admin sections" className="mt-6">
+        <ul className="flex flex-wrap gap-1.5 rounded-lg bg-surface p-1.5">
+          {ADMIN_TABS.map((tab) => {
+            const active = tab.id === activeTab;
+            return (
+              <li key={tab.id}>
+                <Link
+                  to={`/admin?tab=${tab.id}`}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
+                    active
+                      ? "bg-white text-brand-800 shadow-sm ring-1 ring-line"
+                      : "text-muted hover:bg-white hover:text-ink",
+                  )}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+/** The honest state of the tabs and pages that later issues build. Without a title the page's h1 names it. */
+export function ComingSoon({ title, children }: { title?: string; children?: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={title ? "admin-panel-title" : undefined}
+      aria-label={title ? undefined : "Coming soon"}
+      className="rounded-lg border border-dashed border-line p-8 text-center"
+    >
+      {title ? (
+        <h2 id="admin-panel-title" className="text-xl font-semibold">
+          {title}
+        </h2>
+      ) : null}
+      <p className="mt-2 inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+        Coming soon
+      </p>
+      <p className="mt-3 text-muted">This part of the admin is not available yet; it arrives in a later update.</p>
+      {children}
+    </section>
+  );
+}

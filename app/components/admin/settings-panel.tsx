@@ -1,0 +1,74 @@
+import { useFetcher } from "react-router";
+import { cn } from "~/lib/cn";
+import { ActionMessage } from "./action-message";
+import { useResultToast, type AdminActionResult } from "./admin-actions";
+
+/**
+ * Site Settings (spec 1 §2.15): the "Onderhoudsmodus" switch. The switch is the submit button of a
+ * POST form that asks for the opposite of the current state, so it works without JavaScript and a
+ * repeated submit cannot flip it back. With JavaScript a fetcher sends it and the switch moves at once.
+ */
+export function SettingsPanel({
+  maintenance,
+  result,
+}: {
+  maintenance: boolean;
+  /** The answer to a form sent without JavaScript (a fetcher's answer is a toast instead). */
+  result: AdminActionResult | undefined;
+}) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useResultToast(fetcher.data);
+  const pending = fetcher.formData?.get("maintenance");
+  const on = pending === "on" ? true : pending === "off" ? false : maintenance;
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <section aria-labelledby="admin-panel-title" className="space-y-4">
+      <h2 id="admin-panel-title" className="text-xl font-semibold">
+        Site Settings
+      </h2>
+      <ActionMessage result={result} />
+      <div lang="nl" className="rounded-lg border border-line bg-white p-5 shadow-sm">
+        <fetcher.Form method="post" action="/admin?tab=settings" className="flex items-start justify-between gap-4">
+          <input type="hidden" name="intent" value="maintenance" />
+          <div className="space-y-1">
+            <p id="maintenance-label" className="font-semibold">
+              Onderhoudsmodus
+            </p>
+            <p id="maintenance-description" className="text-sm text-muted">
+              Als de onderhoudsmodus aan staat, hebben alleen beheerders toegang tot de website.
+            </p>
+            <p className="text-sm font-medium" aria-live="polite">
+              {busy
+                ? "Bezig met opslaan…"
+                : on
+                  ? "Staat aan: bezoekers en klanten zien het onderhoudsscherm."
+                  : "Staat uit: de winkel is open voor iedereen."}
+            </p>
+          </div>
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={on}
+            aria-labelledby="maintenance-label"
+            aria-describedby="maintenance-description"
+            name="maintenance"
+            value={on ? "off" : "on"}
+            className={cn(
+              "relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors",
+              on ? "bg-accent-600" : "bg-slate-300",
+            )}
+          >
+            <span
+              aria-hidden
+              className={cn(
+                "inline-block size-5 rounded-full bg-white shadow transition-transform",
+                on ? "translate-x-6" : "translate-x-1",
+              )}
+            />
+          </button>
+        </fetcher.Form>
+      </div>
+    </section>
+  );
+}
