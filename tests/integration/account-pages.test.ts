@@ -358,7 +358,9 @@ describe("/orders", () => {
     expect(html).not.toContain("Geen bestellingen gevonden");
 
     // Each order is its own disclosure; its summary holds number, date, payment, status and total.
-    const summaries = [...html.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((m) =>
+    // (Only within the list: the header may have disclosures of its own.)
+    const list = html.slice(html.indexOf('<ul aria-label="Bestellingen"'));
+    const summaries = [...list.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((m) =>
       m[1]!.replace(/<[^>]+>/g, "|"),
     );
     const text = (s: string) => s.split("|").filter(Boolean);
