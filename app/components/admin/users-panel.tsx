@@ -60,9 +60,10 @@ export function UsersPanel({
               role="region"
               aria-label="Users table"
               tabIndex={0}
-              className="overflow-x-auto rounded-lg border border-line"
+              // relative: the buttons' sr-only text is positioned inside the scroller, not beyond the page.
+              className="relative overflow-x-auto rounded-lg border border-line"
             >
-              <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+              <table className="w-full border-collapse text-left text-sm whitespace-nowrap">
                 <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">
@@ -108,7 +109,7 @@ function UserRow({ user, page }: { user: UserListItem; page: number }) {
   const label = user.isActive ? "Deactivate" : "Reactivate";
   return (
     <tr className="border-t border-line align-middle">
-      <th scope="row" className="px-4 py-3 font-medium break-all text-ink">
+      <th scope="row" className="px-4 py-3 font-medium text-ink">
         {user.email}
         {user.isSelf ? <span className="ml-1 font-normal text-muted">(you)</span> : null}
       </th>
@@ -128,7 +129,7 @@ function UserRow({ user, page }: { user: UserListItem; page: number }) {
       <td className="px-4 py-3">
         <Badge variant={user.isActive ? "default" : "danger"}>{user.isActive ? "Active" : "Inactive"}</Badge>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="px-4 py-3">
         <time dateTime={user.createdAt}>{user.createdAtText}</time>
       </td>
       <td className="px-4 py-3 text-right">
@@ -141,14 +142,14 @@ function UserRow({ user, page }: { user: UserListItem; page: number }) {
             <Button
               type="submit"
               size="sm"
-              variant={user.isActive ? "destructive" : "outline"}
+              variant="outline"
               // Not `disabled`: the button keeps keyboard focus while it works and after its label changes.
               aria-disabled={busy || undefined}
               aria-busy={busy || undefined}
               onClick={(event) => {
                 if (busy) event.preventDefault();
               }}
-              className="min-w-32"
+              className={user.isActive ? "min-w-32 text-danger" : "min-w-32"}
             >
               {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
               {busy ? (user.isActive ? "Deactivating…" : "Reactivating…") : label}

@@ -35,7 +35,7 @@ export function MaintenanceScreen() {
         {shop?.shopEmail ? (
           <p className="mt-4 text-sm text-muted">
             Een vraag over je bestelling? Mail ons op{" "}
-            <a href={`mailto:${shop.shopEmail}`} className="font-medium break-all text-brand-700 underline">
+            <a href={`mailto:${shop.shopEmail}`} className="font-medium break-words text-brand-700 underline">
               {shop.shopEmail}
             </a>
             .
