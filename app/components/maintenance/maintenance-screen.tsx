@@ -26,12 +26,8 @@ export function MaintenanceScreen() {
     <div className="flex min-h-dvh flex-col items-center justify-center bg-surface px-4 py-10">
       <main className="w-full max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-line sm:p-10">
         <Logo className="justify-center" />
-        <p className="mt-8 text-sm font-semibold tracking-wide text-accent-700 uppercase">Onderhoud</p>
-        <h1 className="mt-2 text-3xl font-bold text-balance">We zijn zo terug</h1>
-        <p className="mt-4 text-muted">
-          We geven de webwinkel een onderhoudsbeurt. Straks kun je weer terecht voor fietsonderdelen, onderhoudsmiddelen
-          en sportvoeding. Probeer het over een poosje opnieuw.
-        </p>
+        <h1 className="mt-8 text-3xl font-bold">We zijn zo terug</h1>
+        <p className="mt-4 text-muted">De webwinkel krijgt een onderhoudsbeurt. Probeer het over een poosje opnieuw.</p>
         {shop?.shopEmail ? (
           <p className="mt-4 text-sm text-muted">
             Een vraag over je bestelling? Mail ons op{" "}
@@ -73,11 +69,10 @@ export function MaintenanceScreen() {
 
 /** The sign-in without JavaScript: a plain form for the /login action (the gate lets it through). */
 function NoScriptSignIn() {
-  const field =
-    "mt-1 block h-10 w-full rounded-md border border-line bg-white px-3 text-base focus-visible:outline-2 md:text-sm";
+  const field = "mt-1 block h-10 w-full rounded-md border border-line px-3";
   return (
     <details className="text-left">
-      <summary className="mx-auto w-fit cursor-pointer rounded-md border border-line px-4 py-2 text-sm font-medium hover:bg-surface">
+      <summary className="mx-auto w-fit cursor-pointer rounded-md border border-line px-4 py-2 text-sm font-medium">
         Inloggen als beheerder
       </summary>
       <form method="post" action="/login" className="mt-4 space-y-3">
