@@ -46,29 +46,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * One action for the dialog (a fetcher, `via=dialog`: answers with data, so the dialog shows its own
  * toasts) and the page (a plain form that works without JavaScript: redirects on success, re-renders
  * with the errors otherwise). `intent` is login, register or resend.
+ *
+ * The page's answers carry their real status (400, 401, 403, 429). The dialog's refusals come with
+ * 200: the fetcher reads `ok` either way, and an expected refusal then does not show up as a failed
+ * request in the browser console.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const fromDialog = form.get("via") === "dialog";
   const email = typedEmail(form);
   const intent = form.get("intent");
+  const status = (refusal: number) => (fromDialog ? 200 : refusal);
+  const refused = (mode: AuthMode, refusal: Refusal) =>
+    data<AuthAnswer>(
+      {
+        intent: mode,
+        ok: false,
+        email,
+        errors: refusal.errors ?? {},
+        formError: {
+          title: refusal.unexpected
+            ? AUTH_TEXT.unexpected
+            : mode === "login"
+              ? AUTH_TEXT.loginFailed
+              : AUTH_TEXT.registerFailed,
+          message: refusal.message,
+        },
+        unverified: refusal.unverified || undefined,
+      },
+      { status: status(refusal.status) },
+    );
 
   if (intent === "login") {
     const input = validateLogin(form);
-    if (!input.ok) return refused("login", email, 400, AUTH_TEXT.checkFields, input.errors);
+    if (!input.ok) return refused("login", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors });
     const result = await signIn(context, input.data, request.headers);
     if (!result.ok) {
-      return refused(
-        "login",
-        email,
-        result.status,
-        result.message,
-        {},
-        {
-          unexpected: result.reason === "unexpected",
-          unverified: result.reason === "unverified",
-        },
-      );
+      return refused("login", {
+        status: result.status,
+        message: result.message,
+        unexpected: result.reason === "unexpected",
+        unverified: result.reason === "unverified",
+      });
     }
     const headers = new Headers();
     for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
@@ -82,10 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "register") {
     const input = validateRegister(form);
-    if (!input.ok) return refused("register", email, 400, AUTH_TEXT.checkFields, input.errors);
+    if (!input.ok) return refused("register", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors });
     const result = await signUp(context, input.data);
     if (!result.ok) {
-      return refused("register", email, result.status, result.message, {}, { unexpected: result.status >= 500 });
+      return refused("register", { status: result.status, message: result.message, unexpected: result.status >= 500 });
     }
     if (fromDialog) return data<AuthAnswer>({ intent: "register", ok: true, email: input.data.email });
     // Post/Redirect/Get: reloading the page must not register (and mail) a second time.
@@ -101,40 +120,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend") {
     const input = validateEmailOnly(form);
-    if (!input.ok) {
-      return data<AuthAnswer>({ intent: "resend", ok: false, email, message: AUTH_TEXT.invalidEmail }, { status: 400 });
-    }
-    const result = await resendVerification(context, input.data.email);
+    const result = input.ok
+      ? await resendVerification(context, input.data.email)
+      : { ok: false as const, status: 400, message: AUTH_TEXT.invalidEmail };
     return data<AuthAnswer>(
       { intent: "resend", ok: result.ok, email, message: result.message },
-      { status: result.ok ? 200 : result.status },
+      { status: result.ok ? 200 : status(result.status) },
     );
   }
 
   return data("Ongeldig formulier: verstuur het formulier opnieuw vanaf de pagina.", { status: 400 });
 }
 
-function refused(
-  intent: AuthMode,
-  email: string,
-  status: number,
-  message: string,
-  errors: Extract<AuthAnswer, { ok: false }>["errors"],
-  flags: { unexpected?: boolean; unverified?: boolean } = {},
-) {
-  const failed = intent === "login" ? AUTH_TEXT.loginFailed : AUTH_TEXT.registerFailed;
-  return data<AuthAnswer>(
-    {
-      intent,
-      ok: false,
-      email,
-      errors,
-      formError: { title: flags.unexpected ? AUTH_TEXT.unexpected : failed, message },
-      unverified: flags.unverified || undefined,
-    },
-    { status },
-  );
-}
+type Refusal = {
+  status: number;
+  message: string;
+  errors?: Extract<AuthAnswer, { ok: false }>["errors"];
+  unexpected?: boolean;
+  unverified?: boolean;
+};
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   return <LoginPage {...loaderData} answer={typeof actionData === "object" ? actionData : undefined} />;

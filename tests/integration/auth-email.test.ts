@@ -322,6 +322,16 @@ describe("sign-in", () => {
     expect(await signedInOn(cookieHeaderFrom(res))).toBe(true);
   });
 
+  it("answers a refused dialog sign-in with 200 and the message (no failed request in the console)", async () => {
+    const user = await createUser(database.db);
+    const res = await post("/login.data", { intent: "login", via: "dialog", email: user.email, password: "verkeerd1" });
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain(TEXT.wrong);
+    expect(body).not.toContain("verkeerd1");
+    expect(sessionSetCookie(res)).toBeUndefined();
+  });
+
   it("refuses a sign-in posted from another site (403)", async () => {
     const user = await createUser(database.db);
     const res = await app.get("/login", {

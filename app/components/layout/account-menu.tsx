@@ -58,6 +58,13 @@ export function AccountMenu({ inverted }: { inverted: boolean }) {
 const itemClass =
   "block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-brand-50 focus-visible:bg-brand-50";
 
+/**
+ * Signed in: the icon opens a menu through the browser's own popover (no JavaScript needed, so it
+ * also works before hydration and without JS). The browser closes it on Esc and on a click outside,
+ * returns focus to the button and reports the button as expanded; we only close it after a followed
+ * link and when focus leaves it. The panel sits fixed under the header's first row, right-aligned
+ * with the header content.
+ */
 function SignedInMenu({
   viewer,
   inverted,
@@ -67,105 +74,68 @@ function SignedInMenu({
   inverted: boolean;
   buttonRef: RefObject<HTMLElement | null>;
 }) {
-  const hydrated = useHydrated();
-  const containerRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  // The menu belongs to the page it was opened on: a followed link (a new location.key) closes it.
-  const location = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.key;
-  const setOpen = (next: boolean) => setOpenOn(next ? location.key : null);
-
-  useEffect(() => {
-    if (!open) return;
-    const outside = (target: EventTarget | null) => !(target instanceof Node && containerRef.current?.contains(target));
-    const onPointerDown = (e: PointerEvent) => outside(e.target) && setOpenOn(null);
-    // Tabbing past the last entry closes it too, so it never hangs open behind the focus.
-    const onFocusIn = (e: FocusEvent) => outside(e.target) && setOpenOn(null);
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpenOn(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("focusin", onFocusIn);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("focusin", onFocusIn);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open, buttonRef]);
-
-  const icon = (
-    <>
-      <UserRound aria-hidden className="size-5" />
-      {/* A dot on the icon: signed in. */}
-      <span aria-hidden className="absolute top-1.5 right-1.5 size-2 rounded-full bg-accent-600 ring-2 ring-white" />
-    </>
-  );
-
-  // Before JavaScript runs (or without it) a <details> gives the same menu, with a working logout form.
-  if (!hydrated) {
-    return (
-      <details className="relative">
-        <summary aria-label="Account" className={headerIconButtonClass(inverted, "relative cursor-pointer list-none")}>
-          {icon}
-        </summary>
-        <MenuPanel viewer={viewer} />
-      </details>
-    );
-  }
-
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Browsers report a popover button's state themselves; once React runs we also say it in the DOM
+  // (aria-expanded), for tools that only read attributes. Server HTML leaves it to the browser.
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    const panel = panelRef.current;
+    if (panel?.matches(":popover-open")) panel.hidePopover();
+  };
+  const { key } = useLocation();
+  useEffect(close, [key]);
+  const shownName = viewer.needsEmail ? viewer.name || "Strava-gebruiker" : viewer.name || viewer.email;
   return (
-    <div ref={containerRef} className="relative">
+    <>
       <button
         ref={(node) => {
           buttonRef.current = node;
         }}
         type="button"
         aria-label="Account"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        popoverTarget={panelId}
+        aria-expanded={hydrated ? open : undefined}
         className={headerIconButtonClass(inverted, "relative")}
       >
-        {icon}
+        <UserRound aria-hidden className="size-5" />
+        {/* A dot on the icon: signed in. */}
+        <span aria-hidden className="absolute top-1.5 right-1.5 size-2 rounded-full bg-accent-600 ring-2 ring-white" />
       </button>
-      <MenuPanel viewer={viewer} id={panelId} hidden={!open} />
-    </div>
-  );
-}
-
-function MenuPanel({ viewer, id, hidden }: { viewer: PublicViewer; id?: string; hidden?: boolean }) {
-  const shownName = viewer.needsEmail ? viewer.name || "Strava-gebruiker" : viewer.name || viewer.email;
-  return (
-    <div
-      id={id}
-      hidden={hidden}
-      className="absolute top-full right-0 z-50 mt-2 w-64 rounded-lg border border-line bg-white p-1.5 text-ink shadow-lg"
-    >
-      <p className="border-b border-line px-3 pt-1.5 pb-2.5 text-xs text-muted">
-        Ingelogd als
-        <span className="block truncate text-sm font-medium text-ink">{shownName}</span>
-      </p>
-      <ul className="mt-1">
-        {accountLinks(viewer).map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} className={itemClass}>
-              {link.label}
-            </Link>
+      <div
+        ref={panelRef}
+        id={panelId}
+        popover="auto"
+        onToggle={(e) => setOpen(e.newState === "open")}
+        onBlur={(e) => {
+          const to = e.relatedTarget;
+          if (to instanceof Node && !e.currentTarget.contains(to) && to !== buttonRef.current) close();
+        }}
+        className="fixed top-16 right-[max(1rem,calc(50vw-39rem))] bottom-auto left-auto m-0 w-64 rounded-lg border border-line bg-white p-1.5 text-ink shadow-lg md:top-20"
+      >
+        <p className="border-b border-line px-3 pt-1.5 pb-2.5 text-xs text-muted">
+          Ingelogd als
+          <span className="block truncate text-sm font-medium text-ink">{shownName}</span>
+        </p>
+        <ul className="mt-1">
+          {accountLinks(viewer).map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} className={itemClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-line pt-1">
+            {/* A real form POST (the page reloads): works without JavaScript and clears all page state. */}
+            <form method="post" action="/logout">
+              <button type="submit" className={itemClass}>
+                Uitloggen
+              </button>
+            </form>
           </li>
-        ))}
-        <li className="mt-1 border-t border-line pt-1">
-          {/* A real form POST (the page reloads): works without JavaScript and clears all page state. */}
-          <form method="post" action="/logout">
-            <button type="submit" className={itemClass}>
-              Uitloggen
-            </button>
-          </form>
-        </li>
-      </ul>
-    </div>
+        </ul>
+      </div>
+    </>
   );
 }
