@@ -300,6 +300,16 @@ describe("sign-in", () => {
     expect(sessionSetCookie(res)).toBeUndefined();
   });
 
+  it("does not sign in a deactivated user through a verification link", async () => {
+    const user = await createUser(database.db, { emailVerified: false, isActive: false });
+    await post("/login", { intent: "resend", email: user.email });
+    const [mail] = await mailsTo(user.email);
+    const res = await app.get(linkIn(mail!.textBody, `${app.url}/api/auth/verify-email`).slice(app.url.length));
+    // better-auth answers its own 403 here (the session hook refuses); no session either way.
+    expect(sessionSetCookie(res)).toBeUndefined();
+    expect(await signedInOn(cookieHeaderFrom(res))).toBe(false);
+  });
+
   it("signs out an existing session on the next request once the user is deactivated", async () => {
     const user = await signedInUser(app, database.db);
     expect(await signedInOn(user.cookie)).toBe(true);
