@@ -10,6 +10,11 @@ export type AppContext = {
   logger: Logger;
   /** better-auth: sessions, sign-in, sign-up; use getViewer()/requireAdmin() rather than calling it for the session. */
   auth: Auth;
+  /**
+   * Maintenance mode as the server gate saw it for this request: `on` is the site setting (read on
+   * every request), `blocked` means this visitor is not an admin and gets only the maintenance screen.
+   */
+  maintenance: { on: boolean; blocked: boolean };
   /** Per-request CSP nonce for the inline scripts React Router renders. */
   nonce: string;
   /** The shopper's address as Express sees it (proxy headers trusted from loopback only), for rate limits. */

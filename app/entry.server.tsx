@@ -5,11 +5,12 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { serverRenderedLazyReady } from "~/lib/server-rendered-lazy";
 
 export const streamTimeout = 5_000;
 
 /** React Router's default Node entry, plus the CSP nonce on every inline script it writes. */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,6 +21,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  await serverRenderedLazyReady();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -35,6 +37,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19 moves a finished Suspense boundary of more than 500 bytes out of place (to the end
+        // of the stream, put back by an inline script) once ~12.8 KB have been written. Our boundaries
+        // hold content that must be in place without JavaScript (the account menu, the maintenance
+        // screen), so the page is written in order.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

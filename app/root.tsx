@@ -12,10 +12,9 @@ import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { useNonce } from "~/lib/nonce";
+import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { loadToaster, toast } from "~/lib/toast";
-import { MaintenanceScreen } from "~/components/maintenance/maintenance-screen";
 import { getViewer } from "~/domain/auth/viewer.server";
-import { isMaintenanceMode } from "~/domain/settings/site-settings.server";
 import { clearFlashCookie, readFlash, type Flash } from "~/lib/flash.server";
 import "./app.css";
 
@@ -23,19 +22,15 @@ import "./app.css";
 export type PublicViewer = { email: string; name: string; isAdmin: boolean; needsEmail: boolean };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, maintenanceOn] = await Promise.all([
-    getViewer(request, context),
-    isMaintenanceMode(context.db).catch((error: unknown) => {
-      context.logger.error({ err: error }, "maintenance mode lookup failed");
-      return false;
-    }),
-  ]);
+  const viewer = await getViewer(request, context);
   const flash: (Flash & { id: string }) | null = (() => {
     const f = readFlash(request);
     return f ? { ...f, id: crypto.randomUUID() } : null;
   })();
-  // Maintenance mode: everyone but an admin gets only the maintenance screen, with 503 for crawlers.
-  const maintenance = maintenanceOn && !viewer?.isAdmin;
+  // Maintenance mode (read per request by server/maintenance-gate.ts): everyone but an admin gets only
+  // the maintenance screen, with 503 for crawlers; admins see the shop with a reminder.
+  const maintenance = context.maintenance.blocked;
+  const maintenanceReminder = context.maintenance.on && !maintenance;
   const publicViewer: PublicViewer | null = viewer
     ? { email: viewer.email, name: viewer.name, isAdmin: viewer.isAdmin, needsEmail: viewer.needsEmail }
     : null;
@@ -44,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: context.config.publicUrl,
       viewer: publicViewer,
       maintenance,
+      maintenanceReminder,
       flash,
       /** The Strava buttons say so when STRAVA_CLIENT_ID/SECRET are not configured. */
       stravaEnabled: context.config.strava !== null,
@@ -63,6 +59,11 @@ export function shouldRevalidate() {
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
+
+// Shown only while maintenance mode is on: not worth a place in every page's JavaScript.
+const MaintenanceScreen = serverRenderedLazy<Record<string, never>>(() =>
+  import("~/components/maintenance/maintenance-screen").then((m) => ({ default: m.MaintenanceScreen })),
+);
 
 // sonner is not on the critical path: its chunk loads once the page has hydrated (see ~/lib/toast).
 const Toaster = lazy(loadToaster);
@@ -121,7 +122,23 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FlashToast flash={loaderData.flash} />
-      {loaderData.maintenance ? <MaintenanceScreen /> : <Outlet />}
+      {loaderData.maintenance ? (
+        <Suspense fallback={null}>
+          <MaintenanceScreen />
+        </Suspense>
+      ) : (
+        <>
+          {loaderData.maintenanceReminder ? (
+            <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">
+              Onderhoudsmodus staat aan: alleen beheerders zien de winkel.{" "}
+              <a href="/admin?tab=settings" className="underline">
+                Uitschakelen
+              </a>
+            </p>
+          ) : null}
+          <Outlet />
+        </>
+      )}
     </>
   );
 }

@@ -13,7 +13,6 @@ import "./production-env";
 import { execFileSync } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
@@ -23,6 +22,7 @@ import { rowsOf } from "../app/db/rows.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
+import { pageJavaScript } from "./page-js";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -132,35 +132,14 @@ async function main() {
     await measure("search suggestions", searchUrls),
   ];
 
-  // JavaScript a shopper's browser loads for a product page: the module preloads and inline imports of
-  // the HTML, plus every static import they pull in, each gzipped. (Strings in the inline route
-  // manifest name other pages' chunks too; those are only fetched when navigating, so they don't count.)
-  const html = await (await fetch(productUrls[0]!)).text();
-  const queue = [
-    ...[...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
-      [...m[1]!.matchAll(/import\s*(?:[^"'()]*?from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((i) => i[1]!),
-    ),
-  ];
-  const scripts = new Set<string>();
-  let gzipBytes = 0;
-  while (queue.length) {
-    const src = queue.shift()!;
-    if (scripts.has(src)) continue;
-    scripts.add(src);
-    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
-    gzipBytes += gzipSync(body).length;
-    for (const m of body.toString().matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)) {
-      queue.push(new URL(m[1]!, base + src).pathname);
-    }
-  }
-  console.log(`\nproduct page JavaScript: ${scripts.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+  const js = await pageJavaScript(base, new URL(productUrls[0]!).pathname);
+  console.log(`\nproduct page JavaScript: ${js.files.length} files, ${js.gzipKb.toFixed(1)} KB gzip`);
 
   server.closeAllConnections();
   server.close();
   await database.close();
   cleanup();
-  console.log(JSON.stringify({ results, productPageJsGzipKb: +(gzipBytes / 1024).toFixed(1) }));
+  console.log(JSON.stringify({ results, productPageJsGzipKb: js.gzipKb }));
 }
 
 main().catch((error: unknown) => {

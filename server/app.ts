@@ -9,7 +9,8 @@ import type { ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { toNodeHandler } from "better-auth/node";
 import { originCheck } from "./origin-check";
-import { maintenanceGate } from "./maintenance-gate";
+import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
+import { withMaintenanceGuard } from "./maintenance-build";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
@@ -110,8 +111,6 @@ export function createApp(deps: AppDeps): Express {
     res.status(404).type("text/plain").send("Niet gevonden");
   });
 
-  app.use(maintenanceGate({ db, auth, logger }));
-
   for (const mw of deps.before ?? []) app.use(mw);
 
   if (deps.clientDir) {
@@ -123,16 +122,22 @@ export function createApp(deps: AppDeps): Express {
     app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // After the static files: assets never cost a maintenance lookup.
+  app.use(maintenanceGate({ db, auth, logger }));
+
+  const build = deps.build;
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: deps.build,
+      build:
+        typeof build === "function" ? async () => withMaintenanceGuard(await build()) : withMaintenanceGuard(build),
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         db,
         config,
         logger,
         auth,
+        maintenance: (res.locals.maintenance as MaintenanceState | undefined) ?? { on: false, blocked: false },
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? "unknown",
       }),

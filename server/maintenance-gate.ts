@@ -43,32 +43,40 @@ export function routePath(originalUrl: string): string {
   return path === "/_root" ? "/" : path || "/";
 }
 
+/** What the gate found for one request; React Router loaders read it from the load context. */
+export type MaintenanceState = { on: boolean; blocked: boolean };
+
+/** Generated product and category images stay reachable (and cost no lookup). */
+const UNGATED_PREFIXES = ["/media/"];
+
 /**
- * Maintenance mode on the server (spec 1 §4), next to the root loader that shows non-admins the
- * maintenance screen with 503: while it is on, non-admins may not change anything (POST and other
- * state-changing methods answer 503), except signing in and out, nor read the resource routes that
- * list the shop. The flag is read on every such request, so a switch on one app instance counts at
- * once on every instance; page views never cost a lookup here. A failing lookup is logged and
- * counts as "maintenance off" and "not an admin" (spec 2 §7.5).
+ * Maintenance mode on the server (spec 1 §4). The flag is read on every request (no cache), so a
+ * switch on one app instance counts at once on every instance. While it is on, a non-admin is
+ * "blocked": pages render only the maintenance screen with 503 (root loader) and no page loader runs
+ * (server/maintenance-build.ts); state-changing requests answer 503, except signing in and out; the
+ * resource routes that list the shop answer 503. A failing lookup is logged and counts as
+ * "maintenance off" and "not an admin" (spec 2 §7.5).
  */
 export function maintenanceGate({ db, auth, logger }: { db: Db; auth: Auth; logger: Logger }): RequestHandler {
   return async (req, res, next) => {
     const path = routePath(req.originalUrl);
+    if (UNGATED_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
+
+    let on = false;
+    try {
+      on = await isMaintenanceMode(db);
+    } catch (error) {
+      logger.error({ err: error }, "maintenance mode lookup failed");
+    }
+    const blocked = on && !(await isActiveAdmin(req, auth, logger));
+    res.locals.maintenance = { on, blocked } satisfies MaintenanceState;
+    if (!blocked) return next();
+
     if (SAFE_METHODS.has(req.method)) {
       if (!CLOSED_RESOURCES.has(path)) return next();
     } else if (OPEN_FOR_POST.has(path) || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       return next();
     }
-
-    let on: boolean;
-    try {
-      on = await isMaintenanceMode(db);
-    } catch (error) {
-      logger.error({ err: error }, "maintenance mode lookup failed");
-      on = false;
-    }
-    if (!on || (await isActiveAdmin(req, auth, logger))) return next();
-
     res
       .status(503)
       .set("Retry-After", "300")

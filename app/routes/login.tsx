@@ -77,6 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: status(refusal.status) },
     );
 
+  // While maintenance mode shuts the shop, the gate lets this form through so an admin can sign in
+  // from the maintenance screen; registering and resending wait until the shop is open again.
+  if (context.maintenance.blocked && intent !== "login") {
+    return refused("register", {
+      status: 503,
+      message: "De website is tijdelijk in onderhoud. Probeer het later opnieuw.",
+    });
+  }
+
   if (intent === "login") {
     const input = validateLogin(form);
     if (!input.ok) return refused("login", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors });

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/products-grid";
 import { PaginationNav } from "~/components/catalog/pagination-nav";
-import { PLACEHOLDER_IMAGE } from "~/components/catalog/product-card";
+import { PLACEHOLDER_IMAGE } from "~/components/catalog/stock-indicator";
 import { listGridProducts } from "~/domain/catalog/listing.server";
 import { gridPageItems } from "~/domain/catalog/pagination";
 import { formatEuro } from "~/domain/money/money";

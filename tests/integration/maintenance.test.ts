@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
-import { outbox, siteSettings } from "../../app/db/schema";
+import { outbox, siteSettings, users } from "../../app/db/schema";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
+import { createCategory, createProduct } from "../support/factories";
 import { cookieHeaderFrom, createUser, signedInUser } from "../support/users";
 
 const REFUSAL = "De website is tijdelijk in onderhoud. Probeer het later opnieuw.";
@@ -180,5 +181,54 @@ describe("maintenance mode across app instances", () => {
       expect(page.status).toBe(200);
       expect(page.html).not.toContain("We zijn zo terug");
     }
+  });
+});
+
+describe("maintenance mode keeps the shop's data on the server", () => {
+  beforeEach(async () => {
+    await setMaintenanceMode(database.db, true);
+    return async () => {
+      await setMaintenanceMode(database.db, false);
+    };
+  });
+
+  it("runs no page loader for a guest: neither the page nor its .data carries shop data", async () => {
+    const category = await createCategory(database.db, { name: "Geheime categorie" });
+    await createProduct(database.db, { categoryId: category.id, shortDescription: "Verborgen testband" });
+    await setMaintenanceMode(database.db, false);
+    const open = await app.html(`/products?cat=${category.id}`);
+    expect(open.html).toContain("Verborgen testband");
+
+    await setMaintenanceMode(database.db, true);
+    for (const path of [`/products?cat=${category.id}`, `/products.data?cat=${category.id}`]) {
+      const res = await app.get(path);
+      const body = await res.text();
+      expect(res.status, path).toBe(503);
+      expect(body, path).not.toContain("Verborgen testband");
+      expect(body, path).not.toContain("Geheime categorie");
+    }
+    const asAdmin = await app.html(`/products?cat=${category.id}`, { headers: { cookie: admin.cookie } });
+    expect(asAdmin.html).toContain("Verborgen testband");
+  });
+
+  it("reminds an admin that the shop is closed", async () => {
+    const { html } = await app.html("/", { headers: { cookie: admin.cookie } });
+    expect(html).toContain("Onderhoudsmodus staat aan: alleen beheerders zien de winkel.");
+    await setMaintenanceMode(database.db, false);
+    expect((await app.html("/", { headers: { cookie: admin.cookie } })).html).not.toContain(
+      "Onderhoudsmodus staat aan",
+    );
+  });
+
+  it("lets the login form sign in but not register while the shop is closed", async () => {
+    const res = await app.post("/login", {
+      intent: "register",
+      email: "nieuw-tijdens-onderhoud@example.nl",
+      password: "geheim123",
+      confirmPassword: "geheim123",
+    });
+    expect(res.status).toBe(503);
+    const rows = await database.db.select().from(users).where(eq(users.email, "nieuw-tijdens-onderhoud@example.nl"));
+    expect(rows).toEqual([]);
   });
 });

@@ -2,45 +2,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { offerOf } from "~/domain/catalog/offer";
 import type { ProductSummary } from "~/domain/catalog/product-summary";
-import { stockStatus, type StockTone } from "~/domain/catalog/stock";
 import { formatEuro } from "~/domain/money/money";
-import { cn } from "~/lib/cn";
-
-export const PLACEHOLDER_IMAGE = "/placeholder.svg";
-
-const toneClass: Record<StockTone, string> = {
-  in: "text-brand-700",
-  limited: "text-amber-700",
-  low: "text-accent-700",
-  out: "text-danger",
-  unknown: "text-muted",
-};
-
-/** Stock label in its tone; `size="sm"` for the product page, the small default for product tiles. */
-export function StockIndicator({
-  quantity,
-  size = "xs",
-  className,
-}: {
-  quantity: number | null;
-  size?: "xs" | "sm";
-  className?: string;
-}) {
-  const { label, tone } = stockStatus(quantity);
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1.5 font-medium",
-        size === "sm" ? "text-sm" : "text-xs",
-        toneClass[tone],
-        className,
-      )}
-    >
-      <span aria-hidden className="size-2 rounded-full bg-current" />
-      {label}
-    </span>
-  );
-}
+import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
 
 /** A product tile linking to /product/{ArtNo}: image, brand, name, price (with offer) and stock. */
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {

@@ -1,13 +1,13 @@
 import { UserRound } from "~/components/ui/icons";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type RefObject } from "react";
-import { Link, useLocation } from "react-router";
-import { useHydrated } from "~/components/catalog/use-hydrated";
-import { useRootData, type PublicViewer } from "~/root";
-import { accountLinks } from "./account-links";
+import { lazy, Suspense, useRef, useState } from "react";
+import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
+import { useRootData } from "~/root";
 import { headerIconButtonClass } from "./header-icon-button";
 
 const loadDialog = () => import("~/components/auth/login-dialog");
 const LoginDialog = lazy(loadDialog);
+// Only signed-in visitors need the menu's code; guests (and the JavaScript budget, ADR 0006) don't.
+const SignedInMenu = serverRenderedLazy(() => import("./signed-in-menu"));
 
 /**
  * The header's account entry (spec 1 §2.2). Logged out: an icon that opens the login dialog (loaded
@@ -25,7 +25,15 @@ export function AccountMenu({ inverted }: { inverted: boolean }) {
   return (
     <>
       {viewer ? (
-        <SignedInMenu viewer={viewer} inverted={inverted} buttonRef={triggerRef} />
+        <Suspense
+          fallback={
+            <span className={headerIconButtonClass(inverted)}>
+              <UserRound aria-hidden className="size-5" />
+            </span>
+          }
+        >
+          <SignedInMenu viewer={viewer} inverted={inverted} buttonRef={triggerRef} />
+        </Suspense>
       ) : (
         <a
           ref={(node) => {
@@ -51,91 +59,6 @@ export function AccountMenu({ inverted }: { inverted: boolean }) {
           <LoginDialog open={open} onOpenChange={setOpen} onClosed={() => triggerRef.current?.focus()} />
         </Suspense>
       ) : null}
-    </>
-  );
-}
-
-const itemClass =
-  "block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-brand-50 focus-visible:bg-brand-50";
-
-/**
- * Signed in: the icon opens a menu through the browser's own popover (no JavaScript needed, so it
- * also works before hydration and without JS). The browser closes it on Esc and on a click outside,
- * returns focus to the button and reports the button as expanded; we only close it after a followed
- * link and when focus leaves it. The panel sits fixed under the header's first row, right-aligned
- * with the header content.
- */
-function SignedInMenu({
-  viewer,
-  inverted,
-  buttonRef,
-}: {
-  viewer: PublicViewer;
-  inverted: boolean;
-  buttonRef: RefObject<HTMLElement | null>;
-}) {
-  const panelId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  // Browsers report a popover button's state themselves; once React runs we also say it in the DOM
-  // (aria-expanded), for tools that only read attributes. Server HTML leaves it to the browser.
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const close = () => {
-    const panel = panelRef.current;
-    if (panel?.matches(":popover-open")) panel.hidePopover();
-  };
-  const { key } = useLocation();
-  useEffect(close, [key]);
-  const shownName = viewer.needsEmail ? viewer.name || "Strava-gebruiker" : viewer.name || viewer.email;
-  return (
-    <>
-      <button
-        ref={(node) => {
-          buttonRef.current = node;
-        }}
-        type="button"
-        aria-label="Account"
-        popoverTarget={panelId}
-        aria-expanded={hydrated ? open : undefined}
-        className={headerIconButtonClass(inverted, "relative")}
-      >
-        <UserRound aria-hidden className="size-5" />
-        {/* A dot on the icon: signed in. */}
-        <span aria-hidden className="absolute top-1.5 right-1.5 size-2 rounded-full bg-accent-600 ring-2 ring-white" />
-      </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        popover="auto"
-        onToggle={(e) => setOpen(e.newState === "open")}
-        onBlur={(e) => {
-          const to = e.relatedTarget;
-          if (to instanceof Node && !e.currentTarget.contains(to) && to !== buttonRef.current) close();
-        }}
-        className="fixed top-16 right-[max(1rem,calc(50vw-39rem))] bottom-auto left-auto m-0 w-64 rounded-lg border border-line bg-white p-1.5 text-ink shadow-lg md:top-20"
-      >
-        <p className="border-b border-line px-3 pt-1.5 pb-2.5 text-xs text-muted">
-          Ingelogd als
-          <span className="block truncate text-sm font-medium text-ink">{shownName}</span>
-        </p>
-        <ul className="mt-1">
-          {accountLinks(viewer).map((link) => (
-            <li key={link.href}>
-              <Link to={link.href} className={itemClass}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-line pt-1">
-            {/* A real form POST (the page reloads): works without JavaScript and clears all page state. */}
-            <form method="post" action="/logout">
-              <button type="submit" className={itemClass}>
-                Uitloggen
-              </button>
-            </form>
-          </li>
-        </ul>
-      </div>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "~/components/ui/icons";
 import { Link, useLocation, useNavigate } from "react-router";
-import { StockIndicator } from "~/components/catalog/product-card";
+import { StockIndicator } from "~/components/catalog/stock-indicator";
 import { Badge } from "~/components/ui/badge";
 import { offerOf } from "~/domain/catalog/offer";
 import type { ProductDetail } from "~/domain/catalog/product-detail";

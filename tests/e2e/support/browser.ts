@@ -39,13 +39,19 @@ export function useBrowser() {
 
   return {
     baseUrl: () => inject("baseUrl"),
-    async newPage(viewport = DESKTOP): Promise<Page> {
+    /**
+     * A page in a fresh context (own cookies). `expectedStatuses` are HTTP error statuses the test
+     * provokes on purpose (e.g. 503 of the maintenance screen), whose console line is not an error.
+     */
+    async newPage(viewport = DESKTOP, opts: { expectedStatuses?: number[] } = {}): Promise<Page> {
+      const allowed = [404, ...(opts.expectedStatuses ?? [])].join("|");
+      const expectedLoadFailure = new RegExp(`Failed to load resource.*(${allowed})`);
       const context = await browser.newContext({ viewport, baseURL: inject("baseUrl"), locale: "nl-NL" });
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (msg) => {
         // Broken demo images are deliberate (they show the placeholder fallback).
-        if (msg.type() === "error" && !/Failed to load resource.*404/.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === "error" && !expectedLoadFailure.test(msg.text())) errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(err.message));
       return page;

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL })
     : await openDatabase({ kind: "pglite" });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "warn");
-  await seedDemoIfEmpty(database.db, logger);
+  await seedDemoIfEmpty(database.db, logger, { demoAdmin: true });
 
   // Mail goes the real way: outbox → delivery worker → SMTP on loopback → the tests' mailbox.
   const mailbox = await startMailbox();

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { registerConfirmedUser, signInOnLoginPage, uniqueEmail, verificationLink } from "./support/accounts";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
+
+describe("accounts", () => {
+  const browser = useBrowser();
+
+  it("registers in the dialog, confirms by e-mail, signs in, edits the profile and signs out", async () => {
+    const email = uniqueEmail("sanne");
+    const password = "fietsen123";
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+
+    await page.getByRole("link", { name: "Account" }).click();
+    const login = page.getByRole("dialog", { name: "Inloggen" });
+    await expect.poll(() => login.isVisible()).toBe(true);
+    await login.getByRole("button", { name: "Registreer hier" }).click();
+    const register = page.getByRole("dialog", { name: "Registreren" });
+    await register.getByLabel("E-mailadres").fill(email);
+    await register.getByLabel("Wachtwoord", { exact: true }).fill(password);
+    await register.getByLabel("Bevestig wachtwoord").fill("anders123");
+    await register.getByRole("button", { name: "Registreren", exact: true }).click();
+    await expect.poll(() => register.getByText("Wachtwoorden komen niet overeen").isVisible()).toBe(true);
+    await register.getByLabel("Bevestig wachtwoord").fill(password);
+    await register.getByRole("button", { name: "Registreren", exact: true }).click();
+    await expect.poll(() => page.getByText("Registratie succesvol").first().isVisible()).toBe(true);
+    // After registering, the dialog switches to login mode.
+    await expect.poll(() => page.getByRole("dialog", { name: "Inloggen" }).isVisible()).toBe(true);
+
+    // Signing in before confirming is refused with the reason.
+    const again = page.getByRole("dialog", { name: "Inloggen" });
+    await again.getByLabel("E-mailadres").fill(email);
+    await again.getByLabel("Wachtwoord", { exact: true }).fill(password);
+    await again.getByRole("button", { name: "Inloggen", exact: true }).click();
+    await expect.poll(() => again.getByText(/nog niet bevestigd/).isVisible()).toBe(true);
+
+    // The confirmation link from the captured e-mail, opened on another device.
+    const link = await verificationLink(email);
+    const otherDevice = await browser.newPage(DESKTOP);
+    await otherDevice.goto(link);
+    await otherDevice.waitForURL((url) => url.pathname === "/");
+
+    await again.getByRole("button", { name: "Inloggen", exact: true }).click();
+    await expect.poll(() => page.getByText("Succesvol ingelogd").first().isVisible()).toBe(true);
+    await expect.poll(() => again.isVisible()).toBe(false);
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("link", { name: "Account" }).click();
+    await page.waitForURL("**/profile");
+    expect(await page.getByLabel("E-mailadres").inputValue()).toBe(email);
+    await page.getByLabel("Voornaam").fill("Sanne");
+    await page.getByLabel("Achternaam").fill("de Vries");
+    await page.getByLabel("Telefoonnummer").fill("06 12345678");
+    await page.getByRole("button", { name: "Opslaan" }).click();
+    await expect.poll(() => page.getByText("Profiel bijgewerkt").first().isVisible()).toBe(true);
+    await page.reload();
+    expect(await page.getByLabel("Achternaam").inputValue()).toBe("de Vries");
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("button", { name: "Uitloggen" }).click();
+    await expect.poll(() => page.getByText("U bent uitgelogd").first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("an admin deactivates a user, whose next request is signed out", async () => {
+    const email = uniqueEmail("ruben");
+    const password = "trappen123";
+    await registerConfirmedUser(email, password);
+
+    const user = await browser.newPage(DESKTOP);
+    await signInOnLoginPage(user, email, password);
+    await user.goto("/orders");
+    expect(new URL(user.url()).pathname).toBe("/orders");
+
+    const admin = await browser.newPage(DESKTOP);
+    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await admin.goto("/admin?tab=users");
+    const row = admin.getByRole("row", { name: new RegExp(email) });
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    await expect.poll(() => row.getByRole("button", { name: "Reactivate" }).isVisible()).toBe(true);
+
+    await user.goto("/orders");
+    expect(new URL(user.url()).pathname).toBe("/");
+    await expect.poll(() => user.getByRole("link", { name: "Account" }).isVisible()).toBe(true);
+  });
+});
