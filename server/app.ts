@@ -73,7 +73,11 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      customLogLevel: (_req, res, err) => {
+        // The maintenance screen's 503 is intended, not a fault (pino-http reports it as an error).
+        if (res.statusCode === 503 && (res as unknown as express.Response).locals?.maintenance?.blocked) return "info";
+        return err || res.statusCode >= 500 ? "error" : "info";
+      },
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

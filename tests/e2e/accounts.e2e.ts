@@ -1,10 +1,54 @@
 import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { registerConfirmedUser, signInOnLoginPage, uniqueEmail, verificationLink } from "./support/accounts";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 
+/** Presses Tab until the element has focus (as a keyboard user would), failing after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("never reached the element with Tab");
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
 describe("accounts", () => {
   const browser = useBrowser();
+
+  it("the login dialog works with the keyboard alone on a 390 px phone", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+    const account = page.getByRole("link", { name: "Account" });
+    await tabTo(page, account);
+    await page.keyboard.press("Enter");
+
+    const dialog = page.getByRole("dialog", { name: "Inloggen" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await expect.poll(() => isFocused(dialog.getByLabel("E-mailadres"))).toBe(true);
+
+    await page.keyboard.type("niemand@example.nl");
+    await page.keyboard.press("Tab");
+    expect(await isFocused(dialog.getByLabel("Wachtwoord", { exact: true }))).toBe(true);
+    await page.keyboard.type("geheim123");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.getByText("Onjuist e-mailadres of wachtwoord.").isVisible()).toBe(true);
+
+    await tabTo(page, dialog.getByRole("button", { name: "Registreer hier" }));
+    await page.keyboard.press("Enter");
+    const register = page.getByRole("dialog", { name: "Registreren" });
+    await expect.poll(() => register.isVisible()).toBe(true);
+    expect(await register.getByLabel("Bevestig wachtwoord").isVisible()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect.poll(() => register.isVisible()).toBe(false);
+    await expect.poll(() => isFocused(account)).toBe(true);
+  });
 
   it("registers in the dialog, confirms by e-mail, signs in, edits the profile and signs out", async () => {
     const email = uniqueEmail("sanne");
