@@ -1,20 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { ProfilePage } from "~/components/account/profile-page";
-import { rootOrigin } from "~/components/content/static-page";
+import { profilePageMeta } from "~/components/account/profile-meta";
 import { loadProfilePage, submitProfileForm } from "~/domain/accounts/account-pages.server";
 import { getViewer } from "~/domain/auth/viewer.server";
-import { pageMeta } from "~/lib/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Mijn account",
-    description: "Uw gegevens bij Trapkracht.",
-    origin: rootOrigin(matches),
-    path: "/profile",
-    noindex: true,
-  });
-}
+export const meta = profilePageMeta;
 
 /**
  * Spec 1 §2.1: the profile when signed in, otherwise on to /profile (which sends a guest to /). The

@@ -1,18 +1,9 @@
 import type { Route } from "./+types/profile";
 import { ProfilePage } from "~/components/account/profile-page";
-import { rootOrigin } from "~/components/content/static-page";
+import { profilePageMeta } from "~/components/account/profile-meta";
 import { loadProfilePage, submitProfileForm } from "~/domain/accounts/account-pages.server";
-import { pageMeta } from "~/lib/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Mijn account",
-    description: "Uw gegevens bij Trapkracht.",
-    origin: rootOrigin(matches),
-    path: "/profile",
-    noindex: true,
-  });
-}
+export const meta = profilePageMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProfilePage(request, context);

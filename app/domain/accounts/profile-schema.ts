@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formStrings, validateFields } from "~/lib/form-validation";
 
 /** The page's outcome messages (spec 2 §8 Shopper → Profile). */
 export const PROFILE_MESSAGES = {
@@ -66,26 +67,14 @@ export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 /** Reads the editable fields as plain strings (missing = ""); anything else posted (an e-mail) is ignored. */
 export function profileValuesFrom(form: FormData): ProfileValues {
-  const values = {} as ProfileValues;
-  for (const field of PROFILE_FIELDS) {
-    const v = form.get(field);
-    values[field] = typeof v === "string" ? v : "";
-  }
-  return values;
+  return formStrings(form, PROFILE_FIELDS);
 }
 
 /** Validates; on failure the first message per field, in Dutch. */
 export function validateProfile(
   values: ProfileValues,
 ): { ok: true; data: ProfileInput } | { ok: false; errors: ProfileErrors } {
-  const parsed = profileSchema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: ProfileErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ProfileField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return validateFields<ProfileInput, ProfileField>(profileSchema, values);
 }
 
 /** The name the admin's Users table shows: "Voornaam Achternaam", or "" when both are empty. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validateFields, type Validation as FormValidation } from "~/lib/form-validation";
 
 /**
  * The account forms' schemas and Dutch texts, shared by the browser (checked before sending) and the
@@ -104,7 +105,7 @@ export type AuthMode = "login" | "register";
 /** `/login?mode=registreren` opens the page in register mode ("Registreer hier" without JavaScript). */
 export const REGISTER_MODE_PARAM = "registreren";
 
-export type Validation<T> = { ok: true; data: T } | { ok: false; errors: AuthFieldErrors };
+export type Validation<T> = FormValidation<T, AuthField>;
 
 function text(form: FormData, name: string): string {
   const v = form.get(name);
@@ -112,14 +113,7 @@ function text(form: FormData, name: string): string {
 }
 
 function validate<T>(schema: z.ZodType<T>, input: unknown): Validation<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: AuthFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as AuthField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return validateFields<T, AuthField>(schema, input);
 }
 
 /** The login form: e-mail, password and the remember-me checkbox (spec 1 §2.3). */

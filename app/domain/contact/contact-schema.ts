@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formStrings, validateFields } from "~/lib/form-validation";
 
 /** The page's Dutch outcome messages (spec 2 §8 Contact, plus the rate limit). */
 export const CONTACT_MESSAGES = {
@@ -33,24 +34,12 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** Reads the form fields as plain strings (missing = ""), to validate and to echo back on an error. */
 export function contactValuesFrom(form: FormData): ContactValues {
-  const values = {} as ContactValues;
-  for (const field of CONTACT_FIELDS) {
-    const v = form.get(field);
-    values[field] = typeof v === "string" ? v : "";
-  }
-  return values;
+  return formStrings(form, CONTACT_FIELDS);
 }
 
 /** Validates; on failure the first message per field, in Dutch. */
 export function validateContact(
   values: ContactValues,
 ): { ok: true; data: ContactInput } | { ok: false; errors: ContactErrors } {
-  const parsed = contactSchema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: ContactErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return validateFields<ContactInput, ContactField>(contactSchema, values);
 }

@@ -1,0 +1,14 @@
+import type { MetaArgs } from "react-router";
+import { rootOrigin } from "~/components/content/static-page";
+import { pageMeta } from "~/lib/seo";
+
+/** /profile and /account show the same page, under one canonical address. */
+export function profilePageMeta({ matches }: Pick<MetaArgs, "matches">) {
+  return pageMeta({
+    title: "Mijn account",
+    description: "Uw gegevens bij Trapkracht.",
+    origin: rootOrigin(matches),
+    path: "/profile",
+    noindex: true,
+  });
+}
