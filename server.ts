@@ -17,7 +17,7 @@ import { startMailDelivery } from "./app/domain/mail/delivery.server";
 async function main() {
   let config;
   try {
-    config = loadConfig();
+    config = await ensureAuthSecret(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -25,7 +25,6 @@ async function main() {
     }
     throw error;
   }
-  config = await ensureAuthSecret(config);
   const logger = createLogger(config.logLevel);
   if (process.env.NODE_ENV !== config.env) {
     // React chooses its (much slower) development build from NODE_ENV when first loaded, before

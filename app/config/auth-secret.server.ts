@@ -1,14 +1,21 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "./env.server";
+import { ConfigError, type Config } from "./env.server";
 
 /**
  * AUTH_SECRET when set; otherwise (the embedded single-instance default) a random secret kept in
- * DATA_DIR/auth-secret, so sessions survive restarts without any set-up.
+ * DATA_DIR/auth-secret, so sessions survive restarts without any set-up. A production server on a
+ * shared PostgreSQL must be given one: every instance has to sign cookies with the same key.
+ * (Only the server needs it; scripts such as db:seed do not.)
  */
 export async function ensureAuthSecret(config: Config): Promise<Config> {
   if (config.authSecret) return config;
+  if (config.databaseUrl && config.env === "production") {
+    throw new ConfigError(
+      "Ongeldige configuratie:\n  - AUTH_SECRET: verplicht met DATABASE_URL (alle instanties moeten dezelfde sleutel delen); maak er een met: openssl rand -base64 32",
+    );
+  }
   const file = path.resolve(config.dataDir, "auth-secret");
   try {
     const existing = (await fs.readFile(file, "utf8")).trim();

@@ -64,11 +64,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ongeldige configuratie:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV === "production") {
-    throw new ConfigError(
-      "Ongeldige configuratie:\n  - AUTH_SECRET: verplicht met DATABASE_URL (alle instanties moeten dezelfde sleutel delen); maak er een met: openssl rand -base64 32",
-    );
-  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ensureAuthSecret } from "./auth-secret.server";
+import { ConfigError, loadConfig } from "./env.server";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-secret-"));
+  dirs.push(dir);
+  return dir;
+}
+
+describe("ensureAuthSecret", () => {
+  it("keeps AUTH_SECRET when it is set", async () => {
+    const config = loadConfig({ AUTH_SECRET: "s".repeat(40), DATA_DIR: tempDir() });
+    expect((await ensureAuthSecret(config)).authSecret).toBe("s".repeat(40));
+  });
+
+  it("generates one for the embedded database once and reuses it after a restart", async () => {
+    const dataDir = tempDir();
+    const first = await ensureAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.authSecret!.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(first.authSecret);
+    const second = await ensureAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(second.authSecret).toBe(first.authSecret);
+  });
+
+  it("refuses to start a production server on PostgreSQL without AUTH_SECRET", async () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://db.example/shop", DATA_DIR: tempDir() });
+    await expect(ensureAuthSecret(config)).rejects.toThrow(ConfigError);
+    await expect(ensureAuthSecret(config)).rejects.toThrow(/AUTH_SECRET: verplicht met DATABASE_URL/);
+  });
+
+  it("leaves scripts alone: loading the configuration with DATABASE_URL needs no secret", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://db.example/shop" })).not.toThrow();
+  });
+});
