@@ -38,6 +38,24 @@ describe("auth wiring", () => {
     expect(cookie).not.toMatch(/Secure/i);
   });
 
+  it("marks the session cookie Secure (and __Secure-) when the shop runs behind https", async () => {
+    const https = await startTestApp(database.db, { PUBLIC_URL: "https://www.trapkracht.example" });
+    try {
+      const user = await createUser(database.db);
+      const res = await https.auth.api.signInEmail({
+        body: { email: user.email, password: user.password },
+        asResponse: true,
+      });
+      const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+      expect(cookie).toMatch(/^__Secure-trapkracht\.session_token=/);
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await https.close();
+    }
+  });
+
   it("refuses a session to an inactive user", async () => {
     const user = await createUser(database.db, { isActive: false });
     await expect(sessionCookie(app, user.email, user.password)).rejects.toThrow(/403/);
