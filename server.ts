@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./app/config/env.server";
-import { ensureAuthSecret } from "./app/config/auth-secret.server";
+import { prepareServerConfig } from "./app/config/server-config.server";
 import { openDatabaseFromConfig } from "./app/db/client.server";
 import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
@@ -17,7 +17,7 @@ import { startMailDelivery } from "./app/domain/mail/delivery.server";
 async function main() {
   let config;
   try {
-    config = await ensureAuthSecret(loadConfig());
+    config = await prepareServerConfig(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,6 +1,7 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
+import type { PaymentProvider } from "~/domain/payments/provider";
 import type { Logger } from "~/lib/logger.server";
 
 /** What the server hands every loader and action: the request's dependencies, never globals. */
@@ -10,6 +11,8 @@ export type AppContext = {
   logger: Logger;
   /** better-auth: sessions, sign-in, sign-up; use getViewer()/requireAdmin() rather than calling it for the session. */
   auth: Auth;
+  /** The configured payment provider (Stripe or the local test provider). */
+  payments: PaymentProvider;
   /**
    * Maintenance mode as the server gate saw it for this request: `on` is the site setting (read on
    * every request), `blocked` means this visitor is not an admin and gets only the maintenance screen.

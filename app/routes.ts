@@ -29,6 +29,11 @@ export default [
     route("account", "routes/account.tsx"),
     route("profile", "routes/profile.tsx"),
     route("orders", "routes/orders.tsx"),
+    // Cart and checkout (spec 1 §2.12, §2.13)
+    route("cart", "routes/cart.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout/success", "routes/checkout.success.tsx"),
+    route("checkout/cancel", "routes/checkout.cancel.tsx"),
     // Admin (spec 1 §2.15); every loader and action calls requireAdmin.
     route("admin", "routes/admin.tsx"),
     route("admin/*", "routes/admin.$.tsx"),
@@ -37,6 +42,9 @@ export default [
   // Resource routes (no HTML layout).
   route("logout", "routes/logout.ts"),
   route("auth/strava", "routes/auth.strava.ts"),
+  // Payments: the local test provider's hosted page (no shop layout, like Stripe's) and webhooks.
+  route("betaalpagina/:sessionId", "routes/local-payment-page.tsx"),
+  route("api/payments/stripe-webhook", "routes/api.payments.stripe-webhook.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -11,6 +11,7 @@ import { toNodeHandler } from "better-auth/node";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
+import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
@@ -34,6 +35,7 @@ export type AppDeps = {
 export function createApp(deps: AppDeps): Express {
   const { db, config, logger } = deps;
   const auth = deps.auth ?? createAuth({ db, config, logger });
+  const payments = createPaymentProvider({ db, config, logger });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -141,6 +143,7 @@ export function createApp(deps: AppDeps): Express {
         config,
         logger,
         auth,
+        payments,
         maintenance: (res.locals.maintenance as MaintenanceState | undefined) ?? { on: false, blocked: false },
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? "unknown",

@@ -8,7 +8,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Signing in and out must keep working while the shop is closed: an admin signs in from the screen. */
 const OPEN_FOR_POST = new Set(["/login", "/logout"]);
-const OPEN_PREFIXES = ["/auth/", "/api/auth/"];
+/** Sign-in links and the payment provider's webhooks (a paid order must be confirmed even now). */
+const OPEN_PREFIXES = ["/auth/", "/api/auth/", "/api/payments/"];
 
 /** Resource routes that would show the shop while it is closed (pages get the screen from the root loader). */
 const CLOSED_RESOURCES = new Set(["/api/search-suggestions", "/sitemap.xml"]);

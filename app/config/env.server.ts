@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   STRAVA_CLIENT_SECRET: z.string().min(1).optional(),
   STRAVA_AUTHORIZATION_URL: z.url().default("https://www.strava.com/oauth/authorize"),
   STRAVA_TOKEN_URL: z.url().default("https://www.strava.com/api/v3/oauth/token"),
+  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Only for tests against a local fake of the Stripe API, e.g. http://127.0.0.1:4010. */
+  STRIPE_API_URL: z.url().optional(),
+  LOCAL_PAYMENTS_ALLOWED: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -48,6 +54,13 @@ export type Config = {
    * the embedded default keeps a generated one under DATA_DIR (see ensureAuthSecret).
    */
   authSecret: string | undefined;
+  /**
+   * Stripe when PAYMENT_PROVIDER=stripe or a Stripe key is set; otherwise the local test provider,
+   * which a production server on PostgreSQL refuses unless LOCAL_PAYMENTS_ALLOWED=true.
+   */
+  payments:
+    | { provider: "local"; allowedInProduction: boolean }
+    | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
 };
@@ -64,6 +77,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ongeldige configuratie:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? "stripe" : "local");
+  const problems: string[] = [];
+  if (provider === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push("  - STRIPE_SECRET_KEY en STRIPE_WEBHOOK_SECRET: allebei nodig voor betalen via Stripe");
+  }
+  if (problems.length) throw new ConfigError(`Ongeldige configuratie:\n${problems.join("\n")}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -77,6 +96,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopEmail: e.SHOP_EMAIL,
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET,
+    payments:
+      provider === "stripe"
+        ? {
+            provider: "stripe",
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: "local", allowedInProduction: e.LOCAL_PAYMENTS_ALLOWED },
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {

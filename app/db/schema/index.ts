@@ -3,3 +3,4 @@ export * from "./content";
 export * from "./mail";
 export * from "./accounts";
 export * from "./orders";
+export * from "./coupons";

@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import type { VatLine } from "../../domain/checkout/pricing";
+import { couponCodes } from "./coupons";
 
 /** Spec 1 §4 order states. Other values may appear later and are shown raw. */
 export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
@@ -46,7 +59,10 @@ export const shippingAddresses = pgTable(
   (t) => [index("shipping_addresses_customer_idx").on(t.customerId, t.postalCode, t.houseNumber)],
 );
 
-/** Money in integer euro cents, VAT included. The checkout issue adds its payment columns. */
+/**
+ * Money in integer euro cents, VAT included, recomputed by the server when the order is placed.
+ * Created before the shopper pays (pending / unpaid), carrying the payment session; confirmed once.
+ */
 export const orders = pgTable(
   "orders",
   {
@@ -62,9 +78,29 @@ export const orders = pgTable(
     paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("unpaid"),
     dropshipmentStatus: text("dropshipment_status").$type<DropshipmentStatus>().notNull().default("pending"),
     dropshipmentReference: text("dropshipment_reference"),
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    vatLines: jsonb("vat_lines").$type<VatLine[]>().notNull().default([]),
+    couponId: uuid("coupon_id").references(() => couponCodes.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    /** "local" or "stripe"; the session id is the provider's checkout session. */
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    /**
+     * One per checkout form: a second submission of the same form (double click, two tabs) finds
+     * this order instead of creating another.
+     */
+    checkoutToken: uuid("checkout_token"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt)],
+  (t) => [
+    index("orders_customer_created_idx").on(t.customerId, t.createdAt),
+    uniqueIndex("orders_payment_session_key").on(t.paymentSessionId),
+    uniqueIndex("orders_checkout_token_key").on(t.checkoutToken),
+    index("orders_created_idx").on(t.createdAt),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -79,6 +115,8 @@ export const orderItems = pgTable(
     productName: text("product_name").notNull(),
     productPriceCents: integer("product_price_cents").notNull(),
     vatRate: smallint("vat_rate").notNull().default(21),
+    /** The consumer price when the line was sold on offer (shown struck through in the mail). */
+    originalPriceCents: integer("original_price_cents"),
     quantity: integer("quantity").notNull(),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],

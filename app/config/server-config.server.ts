@@ -4,6 +4,24 @@ import path from "node:path";
 import { ConfigError, type Config } from "./env.server";
 
 /**
+ * What only the web server needs on top of `loadConfig` (scripts such as db:seed do without):
+ * a session secret, and no local test payments on a production database.
+ */
+export async function prepareServerConfig(config: Config): Promise<Config> {
+  if (
+    config.payments.provider === "local" &&
+    !config.payments.allowedInProduction &&
+    config.databaseUrl &&
+    config.env === "production"
+  ) {
+    throw new ConfigError(
+      "Ongeldige configuratie:\n  - PAYMENT_PROVIDER: de lokale testbetaalpagina draait niet in productie; stel Stripe in (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET) of zet LOCAL_PAYMENTS_ALLOWED=true",
+    );
+  }
+  return ensureAuthSecret(config);
+}
+
+/**
  * AUTH_SECRET when set; otherwise (the embedded single-instance default) a random secret kept in
  * DATA_DIR/auth-secret, so sessions survive restarts without any set-up. A production server on a
  * shared PostgreSQL must be given one: every instance has to sign cookies with the same key.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ensureAuthSecret } from "./auth-secret.server";
+import { ensureAuthSecret, prepareServerConfig } from "./server-config.server";
 import { ConfigError, loadConfig } from "./env.server";
 
 const dirs: string[] = [];
@@ -31,9 +31,22 @@ describe("ensureAuthSecret", () => {
   });
 
   it("refuses to start a production server on PostgreSQL without AUTH_SECRET", async () => {
-    const config = loadConfig({ DATABASE_URL: "postgres://db.example/shop", DATA_DIR: tempDir() });
+    const config = loadConfig({
+      DATABASE_URL: "postgres://db.example/shop",
+      DATA_DIR: tempDir(),
+      LOCAL_PAYMENTS_ALLOWED: "true",
+    });
+    await expect(prepareServerConfig(config)).rejects.toThrow(/AUTH_SECRET/);
     await expect(ensureAuthSecret(config)).rejects.toThrow(ConfigError);
     await expect(ensureAuthSecret(config)).rejects.toThrow(/AUTH_SECRET: verplicht met DATABASE_URL/);
+  });
+
+  it("refuses the local test payment page on a production database unless allowed", async () => {
+    const base = { DATABASE_URL: "postgres://db.example/shop", AUTH_SECRET: "s".repeat(40) };
+    await expect(prepareServerConfig(loadConfig(base))).rejects.toThrow(/LOCAL_PAYMENTS_ALLOWED/);
+    await expect(prepareServerConfig(loadConfig({ ...base, LOCAL_PAYMENTS_ALLOWED: "true" }))).resolves.toBeTruthy();
+    // The embedded default (no DATABASE_URL) is the demo: its payment page is the point.
+    await expect(prepareServerConfig(loadConfig({ DATA_DIR: tempDir() }))).resolves.toBeTruthy();
   });
 
   it("leaves scripts alone: loading the configuration with DATABASE_URL needs no secret", () => {
