@@ -100,6 +100,10 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_session_key").on(t.paymentSessionId),
     uniqueIndex("orders_checkout_token_key").on(t.checkoutToken),
     index("orders_created_idx").on(t.createdAt),
+    // The coupon reservation count at checkout (open unpaid orders holding a coupon's use).
+    index("orders_coupon_open_idx")
+      .on(t.couponId, t.createdAt)
+      .where(sql`${t.paymentStatus} = 'unpaid' AND ${t.couponId} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_coupon_open_idx" ON "orders" USING btree ("coupon_id","created_at") WHERE "orders"."payment_status" = 'unpaid' AND "orders"."coupon_id" IS NOT NULL;
