@@ -4,3 +4,4 @@ export * from "./mail";
 export * from "./accounts";
 export * from "./orders";
 export * from "./coupons";
+export * from "./payments";
