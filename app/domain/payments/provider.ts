@@ -37,6 +37,11 @@ export type SessionState = {
   status: "open" | "complete" | "expired";
   paid: boolean;
   amountTotalCents: number | null;
+  /**
+   * Where the shopper pays while the session is open (Stripe's session.url), so a second submission
+   * of the same checkout form can be sent to the session the first one created.
+   */
+  url?: string | null;
 };
 
 /** A verified webhook delivery, reduced to what the shop acts on. */
