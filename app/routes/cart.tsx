@@ -1,4 +1,54 @@
-// Placeholder route module: being built (issue 4).
-export default function Placeholder() {
-  return <p className="p-8">Binnenkort beschikbaar.</p>;
+import { data } from "react-router";
+import type { Route } from "./+types/cart";
+import { CartPage } from "~/components/cart/cart-page";
+import { rootOrigin } from "~/components/content/static-page";
+import { parsePostedItems } from "~/domain/cart/cart";
+import type { CartQuote } from "~/domain/checkout/quote";
+import { quoteCart } from "~/domain/checkout/quote.server";
+import { checkCoupon } from "~/domain/coupons/coupon-check.server";
+import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Winkelwagen",
+    description: "Je winkelwagen bij Trapkracht: controleer je artikelen, verzendkosten en totaal en reken af.",
+    origin: rootOrigin(matches),
+    path: "/cart",
+    noindex: true,
+  });
+}
+
+export type QuoteAnswer = { intent: "quote"; quote: CartQuote } | { intent: "quote-failed"; message: string };
+
+/**
+ * The cart lives in the browser (localStorage), so the page asks its own action for the prices:
+ * intent "quote" posts ArtNo and quantity per line (anything else posted is ignored) and gets the
+ * server's quote; intent "coupon" is the coupon field's check (rate-limited per IP), for any page
+ * that shows the field (the checkout's side panel has its own action doing the same).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "coupon") {
+    const { check, status } = await checkCoupon(context, form);
+    return data(check, { status });
+  }
+  if (intent !== "quote") return data({ intent: "unknown" as const }, { status: 400 });
+  try {
+    // No coupon here: every code tried must go through the rate-limited coupon check.
+    const quote = await quoteCart(context.db, { items: parsePostedItems(form.get("items")) });
+    return data<QuoteAnswer>({ intent: "quote", quote });
+  } catch (error) {
+    context.logger.error({ err: error }, "cart quote failed");
+    // An answer, not a thrown error: the page keeps the cart and offers to try again.
+    return data<QuoteAnswer>(
+      { intent: "quote-failed", message: "De prijzen konden niet worden opgehaald. Probeer het opnieuw." },
+      { status: 500 },
+    );
+  }
+}
+
+export default function Cart() {
+  return <CartPage />;
 }

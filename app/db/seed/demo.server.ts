@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
 import type { Logger } from "~/lib/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
+import { insertDemoCoupons } from "./coupons.server";
 import { createDemoAdmin } from "./demo-admin.server";
 import { DEMO_PRODUCT_COUNT } from "./product-generator";
 
@@ -27,8 +28,9 @@ export async function seedDemoIfEmpty(
     const inserted = await insertProducts(tx, DEMO_PRODUCT_COUNT);
     const content = await insertContent(tx);
     const filterValues = await rebuildFilterValueCache(tx);
+    const coupons = await insertDemoCoupons(tx);
     if (options.demoAdmin) await createDemoAdmin(tx);
-    return { ...reference, ...inserted, ...content, filterValues };
+    return { ...reference, ...inserted, ...content, filterValues, ...coupons };
   });
   if (counts) logger.debug({ ms: Math.round(performance.now() - started) }, "demo seed finished");
   return counts;

@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from "react";
 import {
   addItem,
+  applyQuote,
   CART_STORAGE_KEY,
   cartCount,
   parseStoredCart,
+  removeItem,
   serializeCart,
+  updateQuantity,
   type AddResult,
   type CartItem,
+  type QuotedLine,
 } from "./cart";
 
 /**
@@ -75,6 +79,21 @@ export const cartStore = {
     const result = addItem(items, item, stockQuantity);
     if (result.ok) commit(result.items);
     return result;
+  },
+  /** Sets a line's quantity (at least 1). */
+  setQuantity(artNo: number, quantity: number) {
+    load();
+    commit(updateQuantity(items, artNo, quantity));
+  },
+  remove(artNo: number) {
+    load();
+    commit(removeItem(items, artNo));
+  },
+  /** Takes over the server's prices and names; writes only when something changed. */
+  applyQuote(lines: readonly QuotedLine[]) {
+    load();
+    const next = applyQuote(items, lines);
+    if (next !== items) commit([...next]);
   },
   clear() {
     commit([]);
