@@ -1,4 +1,203 @@
-// Placeholder route module: being built (issue 4).
-export default function Placeholder() {
-  return <p className="p-8">Binnenkort beschikbaar.</p>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/checkout";
+import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/checkout-page";
+import type { QuoteView } from "~/domain/checkout/quote-view";
+import { rootOrigin } from "~/components/content/static-page";
+import { getProfile } from "~/domain/accounts/profile.server";
+import { getViewer } from "~/domain/auth/viewer.server";
+import { defaultAddressOf } from "~/domain/checkout/addresses.server";
+import {
+  CHECKOUT_TEXT,
+  checkoutValuesFrom,
+  EMPTY_CHECKOUT_VALUES,
+  isCheckoutToken,
+  normalizeCouponCode,
+  parseCartItems,
+  validateCustomer,
+  validateShipping,
+  type CheckoutValues,
+} from "~/domain/checkout/checkout-schema";
+import { placeOrder } from "~/domain/checkout/place-order.server";
+import { quoteCart } from "~/domain/checkout/quote.server";
+import { checkCoupon, COUPON_RATE_LIMIT } from "~/domain/coupons/coupon-check.server";
+import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
+import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Afrekenen",
+    description: "Rond je bestelling bij Trapkracht af.",
+    origin: rootOrigin(matches),
+    path: "/checkout",
+    noindex: true,
+  });
+}
+
+// Every render mints its own checkout token: never serve one page to two visitors from a cache.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  // A Strava account without a confirmed address cannot receive its order confirmation.
+  if (viewer?.needsEmail) throw redirect("/auth/email");
+  let prefill: CheckoutValues = EMPTY_CHECKOUT_VALUES;
+  if (viewer) {
+    const [profile, address] = await Promise.all([
+      getProfile(context.db, viewer),
+      defaultAddressOf(context.db, viewer.id),
+    ]);
+    prefill = {
+      ...prefill,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: viewer.email,
+      phone: profile.phone,
+      ...(address
+        ? {
+            address: address.address,
+            houseNumber: address.houseNumber,
+            houseNumberAddition: address.houseNumberAddition ?? "",
+            postalCode: address.postalCode,
+            city: address.city,
+          }
+        : {}),
+    };
+  }
+  return { signedIn: viewer !== null, prefill, checkoutToken: crypto.randomUUID() };
+}
+
+/**
+ * The side panel's figures: the server's prices for the posted ArtNo + quantity, with the coupon the
+ * shopper applied. Every quote that names a coupon counts against the coupon check's rate limit, so
+ * this is no way around it for guessing codes; past the limit the cart is priced without the coupon.
+ */
+async function quote(context: Route.ActionArgs["context"], form: FormData): Promise<QuoteView | null> {
+  const items = parseCartItems(form.get("items"));
+  if (!items) return null;
+  const couponCode = normalizeCouponCode(form.get("couponCode"));
+  const allowed =
+    couponCode === null ||
+    (await hitRateLimit(context.db, { key: `coupon:ip:${context.clientIp}`, ...COUPON_RATE_LIMIT })).allowed;
+  const result = await quoteCart(context.db, { items, couponCode: allowed ? couponCode : null });
+  const coupon =
+    result.coupon ??
+    (couponCode && !allowed
+      ? { code: couponCode, valid: false, discountCents: 0, message: COUPON_MESSAGES.tooMany }
+      : null);
+  return {
+    lines: result.lines,
+    totals: result.totals,
+    coupon: coupon
+      ? { code: coupon.code, valid: coupon.valid, discountCents: coupon.discountCents, message: coupon.message }
+      : null,
+    sellable: result.sellable,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const viewer = await getViewer(request, context);
+  const values = checkoutValuesFrom(form);
+  if (viewer) values.email = viewer.email;
+  const token = form.get("checkoutToken");
+  const checkoutToken = isCheckoutToken(token) ? token : crypto.randomUUID();
+  const base = { values, checkoutToken, couponCode: normalizeCouponCode(form.get("couponCode")) ?? "" };
+
+  switch (intent) {
+    case "quote": {
+      try {
+        const view = await quote(context, form);
+        if (!view) return data({ intent: "quote" as const, quote: null }, { status: 400 });
+        return { intent: "quote" as const, quote: view };
+      } catch (error) {
+        context.logger.error({ err: error }, "checkout quote failed");
+        return data({ intent: "quote" as const, quote: null, failed: true }, { status: 500 });
+      }
+    }
+    // The coupon field: the shared, rate-limited coupon check (the cart page's too).
+    case "coupon": {
+      const { check, status } = await checkCoupon(context, form);
+      return data(check, { status });
+    }
+    // Without JavaScript every step is a form post; the server checks it and shows the next one.
+    case "customer": {
+      const checked = validateCustomer(values);
+      return data<CheckoutActionData>(
+        { intent: "step", ...base, step: checked.ok ? 2 : 1, errors: checked.ok ? {} : checked.errors },
+        { status: checked.ok ? 200 : 400 },
+      );
+    }
+    case "shipping": {
+      const checked = validateShipping(values);
+      return data<CheckoutActionData>(
+        { intent: "step", ...base, step: checked.ok ? 3 : 2, errors: checked.ok ? {} : checked.errors },
+        { status: checked.ok ? 200 : 400 },
+      );
+    }
+    case "back-1":
+    case "back-2":
+      return data<CheckoutActionData>({ intent: "step", ...base, step: intent === "back-1" ? 1 : 2, errors: {} });
+    case "place": {
+      const result = await placeOrder(context, {
+        viewer,
+        values,
+        items: form.get("items"),
+        couponCode: form.get("couponCode"),
+        checkoutToken: form.get("checkoutToken"),
+      });
+      // 303: the browser follows with a GET to the payment page, whatever the method was.
+      if (result.ok) return redirect(result.redirectUrl, 303);
+      return data<CheckoutActionData>(
+        {
+          intent: "step",
+          ...base,
+          step: result.step ?? 3,
+          errors: result.errors ?? {},
+          formError: { title: result.title, message: result.message },
+        },
+        { status: result.status },
+      );
+    }
+    default:
+      return data<CheckoutActionData>(
+        {
+          intent: "step",
+          ...base,
+          step: 1,
+          errors: {},
+          formError: { title: CHECKOUT_TEXT.unexpected, message: CHECKOUT_TEXT.tryAgain },
+        },
+        { status: 400 },
+      );
+  }
+}
+
+/** Quotes and coupon checks change no loader data: keep the page (and its checkout token) as it is. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: {
+  formData?: FormData;
+  defaultShouldRevalidate: boolean;
+}) {
+  const intent = formData?.get("intent");
+  if (intent === "quote" || intent === "coupon") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const stepData = actionData && actionData.intent === "step" ? (actionData as CheckoutActionData) : undefined;
+  return (
+    <CheckoutPage
+      signedIn={loaderData.signedIn}
+      prefill={loaderData.prefill}
+      checkoutToken={loaderData.checkoutToken}
+      result={stepData}
+    />
+  );
 }

@@ -29,6 +29,7 @@ export const CHECKOUT_TEXT = {
   cartInvalid: "Je winkelwagen kon niet worden gelezen. Ga terug naar je winkelwagen en probeer het opnieuw.",
   rateLimited: "Te veel bestelpogingen. Probeer het over tien minuten opnieuw.",
   tryAgain: "Er is niets afgeschreven. Probeer het opnieuw; lukt het niet, neem dan contact met ons op.",
+  needsEmail: "Vul eerst je e-mailadres in via je account; daarna kun je bestellen.",
   alreadyPlaced: "Deze bestelling is al geplaatst en wacht op betaling. Bekijk haar bij je bestellingen.",
 } as const;
 
