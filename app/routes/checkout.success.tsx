@@ -1,4 +1,152 @@
-// Placeholder route module: being built (issue 4).
-export default function Placeholder() {
-  return <p className="p-8">Binnenkort beschikbaar.</p>;
+import { useEffect } from "react";
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/checkout.success";
+import { PaymentResult } from "~/components/payment/payment-result";
+import { rootOrigin } from "~/components/content/static-page";
+import { cartStore } from "~/domain/cart/cart-store";
+import { confirmPayment, PaymentVerificationError } from "~/domain/orders/confirm-payment.server";
+import { shortOrderId } from "~/domain/orders/short-id";
+import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
+import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { pageMeta } from "~/lib/seo";
+import { toast } from "~/lib/toast";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Bestelling geplaatst",
+    description: "De bevestiging van je bestelling bij Trapkracht.",
+    origin: rootOrigin(matches),
+    path: "/checkout/success",
+    noindex: true,
+  });
+}
+
+type SuccessData =
+  | { state: "paid"; orderNumber: string }
+  | { state: "pending"; orderNumber: string }
+  | { state: "error"; toast: string; title: string; text: string };
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Each lookup may ask the payment provider: a generous cap per address keeps guessing cheap. */
+const LOOKUP_LIMIT = { limit: 60, windowSeconds: 60 };
+
+/**
+ * /checkout/success?session_id=… (spec 1 §2.13): the provider sends the shopper here after paying.
+ * The page asks the provider itself (confirmPayment) and never trusts the URL; the webhook may have
+ * confirmed the order already, or may do so later.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
+  if (!sessionId) return redirectWithFlash("/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
+  const error = (state: keyof typeof ERRORS, status: number) =>
+    data<SuccessData>({ state: "error", ...ERRORS[state] }, { status, headers: NO_STORE });
+  try {
+    const limit = await hitRateLimit(context.db, { key: `checkout-success:ip:${context.clientIp}`, ...LOOKUP_LIMIT });
+    if (!limit.allowed) return error("unverified", 429);
+    const result = await confirmPayment(context, sessionId);
+    if (!result) return redirectWithFlash("/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
+    const orderNumber = shortOrderId(result.orderId);
+    if (result.outcome === "paid") return data<SuccessData>({ state: "paid", orderNumber }, { headers: NO_STORE });
+    if (result.outcome === "pending")
+      return data<SuccessData>({ state: "pending", orderNumber }, { headers: NO_STORE });
+    return error("failed", 402);
+  } catch (err) {
+    if (err instanceof PaymentVerificationError) {
+      context.logger.error({ err }, "payment provider unreachable on the success page");
+      return error("unverified", 502);
+    }
+    context.logger.error({ err }, "confirming the order on the success page failed");
+    return error("processing", 500);
+  }
+}
+
+const ERRORS = {
+  unverified: {
+    toast: CHECKOUT_RESULT_TEXT.couldNotVerify,
+    title: "We konden je betaling nog niet controleren",
+    text: "Er is niets misgegaan met je geld. Vernieuw deze pagina over een minuut; je krijgt een e-mail zodra je betaling binnen is.",
+  },
+  failed: {
+    toast: CHECKOUT_RESULT_TEXT.verificationFailed,
+    title: "Je betaling is niet gelukt",
+    text: "De betaling is verlopen of niet voltooid, dus je bestelling is niet betaald. Je winkelwagen is bewaard: reken opnieuw af om te bestellen.",
+  },
+  processing: {
+    toast: CHECKOUT_RESULT_TEXT.processingError,
+    title: "Er ging iets mis bij het verwerken",
+    text: "Heb je betaald? Dan raakt je bestelling niet kwijt: we verwerken hem zodra het weer lukt en sturen je een bevestiging per e-mail. Vernieuw deze pagina over een minuut.",
+  },
+} as const;
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const state = loaderData.state;
+  const message = state === "error" ? loaderData.toast : null;
+  const location = useLocation();
+
+  useEffect(() => {
+    if (state !== "paid") return;
+    // Paid: the order holds what was in the cart (spec 1 §4: verified first, then the cart is cleared).
+    cartStore.clear();
+    toast.success(CHECKOUT_RESULT_TEXT.success, { id: "checkout-success" });
+  }, [state]);
+  useEffect(() => {
+    if (message) toast.error(message, { id: "checkout-success-error" });
+  }, [message]);
+
+  if (loaderData.state === "paid") {
+    return (
+      <PaymentResult
+        tone="success"
+        title="Bedankt voor je bestelling!"
+        actions={[
+          { to: "/orders", label: "Bekijk je bestellingen", primary: true },
+          { to: "/", label: "Verder winkelen" },
+        ]}
+      >
+        <p>
+          Je bestelnummer is <strong className="font-semibold text-ink">{loaderData.orderNumber}</strong>.
+        </p>
+        <p>We hebben je betaling ontvangen en sturen je een bevestiging per e-mail.</p>
+      </PaymentResult>
+    );
+  }
+  if (loaderData.state === "pending") {
+    return (
+      <PaymentResult
+        tone="waiting"
+        title="We wachten nog op de bevestiging van je betaling"
+        actions={[
+          {
+            to: location.pathname + location.search,
+            label: "Opnieuw controleren",
+            primary: true,
+            reloadDocument: true,
+          },
+          { to: "/", label: "Verder winkelen" },
+        ]}
+      >
+        <p>
+          Bestelnummer <strong className="font-semibold text-ink">{loaderData.orderNumber}</strong>. Je bank heeft de
+          betaling nog niet bevestigd; dat duurt meestal niet lang.
+        </p>
+        <p>
+          Zodra de betaling binnen is, sturen we je een bevestiging per e-mail. Je winkelwagen blijft tot dan bewaard.
+        </p>
+      </PaymentResult>
+    );
+  }
+  return (
+    <PaymentResult
+      tone="error"
+      title={loaderData.title}
+      actions={[
+        { to: "/checkout", label: "Terug naar afrekenen", primary: true },
+        { to: "/", label: "Verder winkelen" },
+      ]}
+    >
+      <p>{loaderData.text}</p>
+    </PaymentResult>
+  );
 }

@@ -1,19 +1,19 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { Logger } from "~/lib/logger.server";
+import { createLocalProvider } from "./local-provider.server";
 import type { PaymentProvider } from "./provider";
+import { createStripeProvider } from "./stripe-provider.server";
 
 export type PaymentDeps = { db: Db; config: Config; logger: Logger };
 
-/** The configured provider (config.payments). To be built in issue 4 (payments helper). */
+/**
+ * The configured provider (config.payments): Stripe Checkout when set up, else the local test page.
+ * (Whether the local page may run at all in production is decided at server start, in
+ * prepareServerConfig.)
+ */
 export function createPaymentProvider(deps: PaymentDeps): PaymentProvider {
-  const fail = async (): Promise<never> => {
-    throw new Error(`payment provider ${deps.config.payments.provider}: not built yet`);
-  };
-  return {
-    name: deps.config.payments.provider,
-    createCheckoutSession: fail,
-    retrieveSession: fail,
-    parseWebhook: fail,
-  };
+  const payments = deps.config.payments;
+  if (payments.provider === "stripe") return createStripeProvider(payments);
+  return createLocalProvider({ db: deps.db, publicUrl: deps.config.publicUrl });
 }

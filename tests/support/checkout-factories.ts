@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../app/db/client.server";
+import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
+import { priceOrder } from "../../app/domain/checkout/pricing";
+import type { PaymentProvider } from "../../app/domain/payments/provider";
+import { createProduct } from "./factories";
+import { createCustomer } from "./order-factories";
+
+let counter = 0;
+
+export type PendingLineInput = {
+  priceCents: number;
+  quantity?: number;
+  vatRate?: number;
+  /** Stock of the product; null = unknown. Default 20. */
+  stock?: number | null;
+  brand?: string;
+  name?: string;
+};
+
+export async function createCoupon(db: Db, overrides: Partial<typeof couponCodes.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(couponCodes)
+    .values({ code: `TEST${counter}${Date.now() % 100000}`, discountPercentage: 10, ...overrides })
+    .returning();
+  return row!;
+}
+
+/**
+ * A placed, unpaid order as the checkout stores it (customer, address, priced lines, totals from
+ * priceOrder) with a payment session at `payments`, the way place-order leaves it before the
+ * shopper is sent to the payment page.
+ */
+export async function createPendingOrder(
+  db: Db,
+  payments: PaymentProvider,
+  opts: {
+    appUrl: string;
+    lines?: PendingLineInput[];
+    coupon?: { id: string; code: string; discountCents: number } | null;
+    email?: string;
+  },
+) {
+  counter += 1;
+  const inputs = opts.lines ?? [
+    { priceCents: 1995, quantity: 2, vatRate: 21, stock: 10 },
+    { priceCents: 895, quantity: 1, vatRate: 9, stock: 5 },
+  ];
+  const products = [];
+  for (const [i, line] of inputs.entries()) {
+    products.push(
+      await createProduct(db, {
+        brand: line.brand ?? "Shimano",
+        shortDescription: line.name ?? `Testartikel ${counter}-${i + 1}`,
+        consumerPriceCents: line.priceCents,
+        vatRate: line.vatRate ?? 21,
+        stockQuantity: line.stock === undefined ? 20 : line.stock,
+      }),
+    );
+  }
+  const priced = inputs.map((line) => ({
+    unitPriceCents: line.priceCents,
+    quantity: line.quantity ?? 1,
+    vatRate: line.vatRate ?? 21,
+  }));
+  const totals = priceOrder(priced, opts.coupon?.discountCents ?? 0, {
+    shippingFeeCents: 495,
+    freeShippingThresholdCents: 5000,
+  });
+  const customer = await createCustomer(db, {
+    firstName: "Sanne",
+    lastName: "de Vries",
+    email: opts.email ?? `koper${counter}-${Date.now()}@example.nl`,
+    phone: "0612345678",
+  });
+  const [address] = await db
+    .insert(shippingAddresses)
+    .values({
+      customerId: customer.id,
+      address: "Fietsstraat",
+      houseNumber: "12",
+      houseNumberAddition: "B",
+      postalCode: "3511 AB",
+      city: "Utrecht",
+    })
+    .returning();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      customerId: customer.id,
+      shippingAddressId: address!.id,
+      totalAmountCents: totals.totalCents,
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      shippingCents: totals.shippingCents,
+      vatLines: totals.vat,
+      couponId: opts.coupon?.id ?? null,
+      couponCode: opts.coupon?.code ?? null,
+      paymentProvider: payments.name,
+    })
+    .returning();
+  const items = products.map((product, i) => ({
+    orderId: order!.id,
+    productId: String(product.artNo),
+    productName: product.shortDescription!,
+    productPriceCents: priced[i]!.unitPriceCents,
+    vatRate: priced[i]!.vatRate,
+    quantity: priced[i]!.quantity,
+  }));
+  await db.insert(orderItems).values(items);
+  const session = await payments.createCheckoutSession({
+    orderId: order!.id,
+    customerEmail: customer.email,
+    lines: products.map((product, i) => ({
+      name: product.shortDescription!,
+      description: product.brand ?? "",
+      unitAmountCents: priced[i]!.unitPriceCents,
+      quantity: priced[i]!.quantity,
+      artNo: product.artNo,
+    })),
+    shippingCents: totals.shippingCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+    successUrl: `${opts.appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${opts.appUrl}/checkout/cancel`,
+  });
+  await db.update(orders).set({ paymentSessionId: session.id }).where(eq(orders.id, order!.id));
+  return { order: { ...order!, paymentSessionId: session.id }, customer, products, items, totals, session };
+}
