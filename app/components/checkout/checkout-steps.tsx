@@ -8,6 +8,7 @@ import {
   CHECKOUT_FIELDS,
   CHECKOUT_STEPS,
   COUNTRY,
+  normalizePostcode,
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutStep,
@@ -296,9 +297,7 @@ export function ReviewStep({
         <ReviewBlock title="Verzendadres" onEdit={() => wizard.back(2)}>
           <p>{name}</p>
           <p>{street}</p>
-          <p>
-            {values.postalCode.trim().toUpperCase()} {values.city.trim()}
-          </p>
+          <p>{`${normalizePostcode(values.postalCode)} ${values.city.trim()}`}</p>
           <p>{COUNTRY}</p>
         </ReviewBlock>
       </div>
@@ -336,11 +335,11 @@ export function ReviewStep({
       <Form method="post" noValidate onSubmit={onSubmit} aria-label="Bestelling plaatsen" className="mt-6 space-y-4">
         <CarriedFields wizard={wizard} except={[]} />
         <p className="text-sm text-muted">
-          Je hebt 14 dagen bedenktijd; lees onze{" "}
+          {"Je hebt 14 dagen bedenktijd; lees onze "}
           <a href="/terms" className="font-medium text-brand-700 underline">
             algemene voorwaarden
-          </a>{" "}
-          en het{" "}
+          </a>
+          {" en het "}
           <a href="/terms#herroeping" className="font-medium text-brand-700 underline">
             herroepingsrecht
           </a>
