@@ -322,6 +322,34 @@ describe("local test payment provider", () => {
     expect(usage!.usageCount).toBe(1);
   });
 
+  it("two confirmations that both saw the order unpaid: only the conditional UPDATE's winner goes on", async () => {
+    const { order, session, products } = await pendingOrder();
+    await payLocalSession(database.db, session.id, { method: "ideal", bank: "bunq" });
+    // The real provider, held at a barrier until both callers have asked it: both have then read the
+    // order as unpaid, whatever the database's scheduling (PGlite runs one statement at a time).
+    let arrived = 0;
+    let release!: () => void;
+    const barrier = new Promise<void>((resolve) => (release = resolve));
+    const held: PaymentProvider = {
+      ...payments,
+      name: payments.name,
+      async retrieveSession(id) {
+        const state = await payments.retrieveSession(id);
+        if (++arrived === 2) release();
+        await barrier;
+        return state;
+      },
+    };
+    const deps = { db: database.db, payments: held, logger: createLogger("silent"), config: app.config };
+    const [a, b] = await Promise.all([confirmPayment(deps, session.id), confirmPayment(deps, session.id)]);
+    expect(arrived).toBe(2);
+    expect([a!.newlyPaid, b!.newlyPaid].sort()).toEqual([false, true]);
+    expect([a!.outcome, b!.outcome]).toEqual(["paid", "paid"]);
+    expect((await orderRow(order.id)).paymentStatus).toBe("paid");
+    expect(await stockOf(products.map((p) => p.artNo))).toEqual([8, 4]);
+    expect(await mails()).toHaveLength(2);
+  });
+
   it("an amount that differs from the order total is never marked paid", async () => {
     const { order, session, products } = await pendingOrder();
     // The order's total changed after the session was made (or the session was tampered with).
