@@ -110,9 +110,17 @@ export function CartLine({
           </button>
         </div>
         <div className="flex items-center gap-1">
-          <p className="min-w-20 text-right font-semibold tabular-nums" aria-live="polite">
+          <p
+            className={
+              line?.problem
+                ? "min-w-20 text-right text-muted tabular-nums line-through"
+                : "min-w-20 text-right font-semibold tabular-nums"
+            }
+            aria-live="polite"
+          >
             <span className="sr-only">Totaal voor deze regel: </span>
             {gone ? "–" : upToDate ? formatEuro(line.lineTotalCents) : "…"}
+            {line?.problem && !gone ? <span className="sr-only"> (niet meegeteld)</span> : null}
           </p>
           <button
             type="button"

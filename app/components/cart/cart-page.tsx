@@ -4,7 +4,8 @@ import { Link, useFetcher } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
-import { postedItems, type CartItem } from "~/domain/cart/cart";
+import type { CartItem } from "~/domain/cart/cart";
+import { applyQuote, postedItems, removeItem, updateQuantity } from "~/domain/cart/cart-edit";
 import { cartStore, useCartItems } from "~/domain/cart/cart-store";
 import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "~/domain/checkout/quote";
 import { useRootData } from "~/root";
@@ -49,7 +50,10 @@ export function CartPage() {
   const answer = fetcher.data;
   const quote = answer?.intent === "quote" ? answer.quote : null;
   useEffect(() => {
-    if (quote) cartStore.applyQuote(quote.lines);
+    if (!quote) return;
+    const current = cartStore.getItems();
+    const next = applyQuote(current, quote.lines);
+    if (next !== current) cartStore.set([...next]);
   }, [quote]);
 
   const current = quote != null && answers(quote, items);
@@ -58,7 +62,7 @@ export function CartPage() {
   const problems = current ? quote.lines.filter((l) => l.problem !== null).length : 0;
 
   const remove = (artNo: number) => {
-    cartStore.remove(artNo);
+    cartStore.set(removeItem(cartStore.getItems(), artNo));
     headingRef.current?.focus();
   };
 
@@ -102,9 +106,11 @@ export function CartPage() {
                   key={item.ArtNo}
                   item={item}
                   line={lineOf.get(item.ArtNo) ?? null}
-                  onIncrease={() => cartStore.setQuantity(item.ArtNo, item.quantity + 1)}
+                  onIncrease={() => cartStore.set(updateQuantity(cartStore.getItems(), item.ArtNo, item.quantity + 1))}
                   onDecrease={() =>
-                    item.quantity <= 1 ? setConfirming(item) : cartStore.setQuantity(item.ArtNo, item.quantity - 1)
+                    item.quantity <= 1
+                      ? setConfirming(item)
+                      : cartStore.set(updateQuantity(cartStore.getItems(), item.ArtNo, item.quantity - 1))
                   }
                   onRemove={() => remove(item.ArtNo)}
                 />
@@ -158,7 +164,8 @@ export function CartPage() {
         onConfirm={() => {
           if (!confirming) return;
           removedRef.current = true;
-          cartStore.remove(confirming.ArtNo);
+          const artNo = confirming.ArtNo;
+          cartStore.set(removeItem(cartStore.getItems(), artNo));
         }}
         onCloseAutoFocus={(event) => {
           // The line (and its minus button) is gone: continue from the page heading instead.

@@ -1,16 +1,12 @@
 import { useSyncExternalStore } from "react";
 import {
   addItem,
-  applyQuote,
   CART_STORAGE_KEY,
   cartCount,
   parseStoredCart,
-  removeItem,
   serializeCart,
-  updateQuantity,
   type AddResult,
   type CartItem,
-  type QuotedLine,
 } from "./cart";
 
 /**
@@ -80,21 +76,8 @@ export const cartStore = {
     if (result.ok) commit(result.items);
     return result;
   },
-  /** Sets a line's quantity (at least 1). */
-  setQuantity(artNo: number, quantity: number) {
-    load();
-    commit(updateQuantity(items, artNo, quantity));
-  },
-  remove(artNo: number) {
-    load();
-    commit(removeItem(items, artNo));
-  },
-  /** Takes over the server's prices and names; writes only when something changed. */
-  applyQuote(lines: readonly QuotedLine[]) {
-    load();
-    const next = applyQuote(items, lines);
-    if (next !== items) commit([...next]);
-  },
+  /** Stores these lines (the cart page's changes, see cart-edit.ts). */
+  set: commit,
   clear() {
     commit([]);
   },

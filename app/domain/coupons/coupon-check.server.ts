@@ -1,4 +1,4 @@
-import { parsePostedItems } from "~/domain/cart/cart";
+import { parsePostedItems } from "~/domain/cart/cart-edit";
 import { quoteCart } from "~/domain/checkout/quote.server";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import type { AppContext } from "~/context";
