@@ -194,7 +194,9 @@ describe("local test payment provider", () => {
     const noBankHtml = await noBank.text();
     expect(noBankHtml).toContain('id="bank-fout"');
     expect(noBankHtml).toMatch(/<select[^>]*aria-invalid="true"[^>]*aria-describedby="bank-fout"/);
-    expect(noBankHtml).toContain("Kies je bank");
+    expect(noBankHtml).toContain(
+      '<p id="bank-fout" class="text-sm text-danger">Kies je bank om met iDEAL te betalen.</p>',
+    );
 
     const wrongCard = await pay(session.id, { method: "card", cardNumber: "4000 0000 0000 0002" });
     expect(wrongCard.status).toBe(400);

@@ -11,6 +11,7 @@ export const TEST_CARD_NUMBER = "4242424242424242";
 export const LOCAL_PAYMENT_TEXT = {
   testNotice: "Testbetaalpagina — er wordt geen echt geld afgeschreven",
   chooseBank: "Kies je bank",
+  bankRequired: "Kies je bank om met iDEAL te betalen.",
   wrongCard: "Gebruik het testkaartnummer 4242 4242 4242 4242.",
   noCard: "Vul het kaartnummer in.",
   chooseMethod: "Kies een betaalmethode.",
@@ -44,7 +45,9 @@ export type CheckedPayment =
 export function checkLocalPayment(values: LocalPaymentValues): CheckedPayment {
   if (values.method === "ideal") {
     const bank = IDEAL_BANKS.find((b) => b === values.bank);
-    return bank ? { ok: true, method: "ideal", bank } : { ok: false, errors: { bank: LOCAL_PAYMENT_TEXT.chooseBank } };
+    return bank
+      ? { ok: true, method: "ideal", bank }
+      : { ok: false, errors: { bank: LOCAL_PAYMENT_TEXT.bankRequired } };
   }
   const digits = values.cardNumber.replace(/[\s-]/g, "");
   if (!digits) return { ok: false, errors: { cardNumber: LOCAL_PAYMENT_TEXT.noCard } };
