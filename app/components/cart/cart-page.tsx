@@ -40,6 +40,8 @@ export function CartPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirming, setConfirming] = useState<CartItem | null>(null);
   const removedRef = useRef(false);
+  /** The minus button that asked: focus goes back to it when the shopper keeps the line. */
+  const askedFromRef = useRef<HTMLElement | null>(null);
 
   const { submit } = fetcher;
   useEffect(() => {
@@ -60,6 +62,16 @@ export function CartPage() {
   const busy = fetcher.state !== "idle" || !current;
   const lineOf = new Map<number, QuoteLine>(quote?.lines.map((l) => [l.artNo, l]) ?? []);
   const problems = current ? quote.lines.filter((l) => l.problem !== null).length : 0;
+
+  const decrease = (item: CartItem) => {
+    if (item.quantity > 1) {
+      cartStore.set(updateQuantity(cartStore.getItems(), item.ArtNo, item.quantity - 1));
+      return;
+    }
+    // Below 1 means removing: ask first (spec 1 §4).
+    askedFromRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirming(item);
+  };
 
   const remove = (artNo: number) => {
     cartStore.set(removeItem(cartStore.getItems(), artNo));
@@ -107,11 +119,7 @@ export function CartPage() {
                   item={item}
                   line={lineOf.get(item.ArtNo) ?? null}
                   onIncrease={() => cartStore.set(updateQuantity(cartStore.getItems(), item.ArtNo, item.quantity + 1))}
-                  onDecrease={() =>
-                    item.quantity <= 1
-                      ? setConfirming(item)
-                      : cartStore.set(updateQuantity(cartStore.getItems(), item.ArtNo, item.quantity - 1))
-                  }
+                  onDecrease={() => decrease(item)}
                   onRemove={() => remove(item.ArtNo)}
                 />
               ))}
@@ -168,11 +176,12 @@ export function CartPage() {
           cartStore.set(removeItem(cartStore.getItems(), artNo));
         }}
         onCloseAutoFocus={(event) => {
-          // The line (and its minus button) is gone: continue from the page heading instead.
-          if (!removedRef.current) return;
-          removedRef.current = false;
+          // Kept: back to the minus button. Removed: the line is gone, continue from the heading.
           event.preventDefault();
-          headingRef.current?.focus();
+          const target = removedRef.current ? headingRef.current : askedFromRef.current;
+          removedRef.current = false;
+          askedFromRef.current = null;
+          target?.focus();
         }}
       />
     </div>
