@@ -31,6 +31,13 @@ export type AppDeps = {
   before?: RequestHandler[];
 };
 
+function formActionSources(config: Config): string[] {
+  const sources = ["'self'"];
+  if (config.strava) sources.push(new URL(config.strava.authorizationUrl).origin);
+  if (config.payments.provider === "stripe") sources.push("https://checkout.stripe.com");
+  return sources;
+}
+
 /** Builds the HTTP application: security headers, compression, static assets, health check, then the shop. */
 export function createApp(deps: AppDeps): Express {
   const { db, config, logger } = deps;
@@ -58,9 +65,10 @@ export function createApp(deps: AppDeps): Express {
           "img-src": ["'self'", "data:", "blob:"],
           "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
           "frame-ancestors": ["'none'"],
-          // The Strava button is a form whose answer redirects to Strava's authorisation page;
-          // browsers apply form-action to that redirect too.
-          "form-action": config.strava ? ["'self'", new URL(config.strava.authorizationUrl).origin] : ["'self'"],
+          // The Strava button and the checkout's final button are forms whose answers redirect to
+          // another site (Strava's authorisation page, Stripe Checkout); browsers apply form-action
+          // to that redirect too.
+          "form-action": formActionSources(config),
           "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
         },
       },

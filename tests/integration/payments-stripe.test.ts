@@ -58,6 +58,12 @@ describe("Stripe Checkout through the real SDK against a fake Stripe API", () =>
     await stripe.close();
   });
 
+  it("lets the checkout form be redirected to Stripe Checkout (CSP form-action)", async () => {
+    const csp = (await app.get("/")).headers.get("content-security-policy") ?? "";
+    const formAction = csp.split(";").find((d) => d.trim().startsWith("form-action"));
+    expect(formAction?.trim()).toBe("form-action 'self' https://checkout.stripe.com");
+  });
+
   it("creates the session as specified: iDEAL and card, EUR cents per line, shipping line, order metadata, 30 min, nl", async () => {
     const before = Math.floor(Date.now() / 1000);
     const { order, session, products, customer } = await pendingOrder({
