@@ -160,7 +160,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           errors: result.errors ?? {},
           formError: { title: result.title, message: result.message },
         },
-        { status: result.status },
+        // A refusal the shopper resolves on the page (details, cart, coupon) is an answer, not an
+        // error: 200, as the login dialog does, so the browser logs no failed request. The limit and
+        // failures on our side keep their status.
+        { status: result.status < 429 ? 200 : result.status },
       );
     }
     default:

@@ -75,7 +75,7 @@ export function CheckoutCoupon({
           </Button>
         </div>
       ) : null}
-      <form onSubmit={submit} noValidate aria-label="Kortingscode toepassen" className="space-y-1.5">
+      <form onSubmit={submit} noValidate className="space-y-1.5">
         <Label htmlFor="checkout-coupon">Kortingscode</Label>
         <div className="flex gap-2">
           <Input

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { Link, useFetcher, useNavigation } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { ShoppingCart, TriangleAlert } from "lucide-react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { useCartItems } from "~/domain/cart/cart-store";
+import { applyQuote } from "~/domain/cart/cart-edit";
+import { cartStore, useCartItems } from "~/domain/cart/cart-store";
 import {
   CHECKOUT_TEXT,
   CUSTOMER_FIELDS,
@@ -56,7 +57,16 @@ export function CheckoutPage({
 }) {
   const hydrated = useHydrated();
   const items = useCartItems();
-  const navigation = useNavigation();
+  // The final submit is a document POST (like leaving for Stripe), so its busy state is ours.
+  const [placing, setPlacing] = useState(false);
+  useEffect(() => {
+    // Back from the payment page out of the browser's page cache: the button works again.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPlacing(false);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
   // One token for the life of this page: a retry after an error, or a second click, is the same order.
   const [token] = useState(() => result?.checkoutToken ?? checkoutToken);
   const [step, setStep] = useState<CheckoutStep>(result?.step ?? 1);
@@ -99,6 +109,13 @@ export function CheckoutPage({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, itemsJson, couponCode, submitQuote]);
   const quote = quoteFetcher.data?.quote ?? null;
+  // The stored cart takes over the server's prices and clamped quantities (header badge, cart page).
+  useEffect(() => {
+    if (!quote) return;
+    const current = cartStore.getItems();
+    const next = applyQuote(current, quote.lines);
+    if (next !== current) cartStore.set([...next]);
+  }, [quote]);
   const quoteFailed = quoteFetcher.state === "idle" && quoteFetcher.data != null && !quoteFetcher.data.quote;
 
   const goTo = (next: CheckoutStep) => {
@@ -152,9 +169,12 @@ export function CheckoutPage({
       goTo(next);
     };
 
-  const placeBusy = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const placeSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (placeBusy || !quote?.sellable) event.preventDefault();
+    if (placing || !quote?.sellable) {
+      event.preventDefault();
+      return;
+    }
+    setPlacing(true);
   };
 
   if (hydrated && items.length === 0) {
@@ -188,7 +208,7 @@ export function CheckoutPage({
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 rounded-lg border border-line bg-white p-5 shadow-sm sm:p-6">
           <CheckoutProgress step={step} />
-          {result?.formError ? (
+          {result?.formError && step === result.step ? (
             <div role="alert" className="mt-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-danger">
               <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
               <div>
@@ -203,7 +223,7 @@ export function CheckoutPage({
             ) : step === 2 ? (
               <ShippingStep wizard={wizard} onSubmit={stepSubmit(SHIPPING_FIELDS, validateShipping, 3)} />
             ) : (
-              <ReviewStep wizard={wizard} quote={quote} busy={placeBusy} onSubmit={placeSubmit} />
+              <ReviewStep wizard={wizard} quote={quote} busy={placing} onSubmit={placeSubmit} />
             )}
           </div>
         </div>
@@ -213,6 +233,8 @@ export function CheckoutPage({
             failed={quoteFailed}
             coupon={
               <CheckoutCoupon
+                // A new applied code starts the field afresh (empty input).
+                key={couponCode}
                 itemsJson={itemsJson}
                 applied={appliedCoupon}
                 onApplied={setCouponCode}

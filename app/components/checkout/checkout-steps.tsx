@@ -164,11 +164,10 @@ export function CustomerStep({
                 hint="Minimaal 6 tekens. Je ontvangt een e-mail om je account te bevestigen."
                 {...text(wizard, "password")}
               />
-            ) : (
-              <input type="hidden" name="password" value="" />
-            )}
+            ) : null}
           </div>
         )}
+        {!signedIn && !wantsAccount ? <input type="hidden" name="password" value="" /> : null}
         {signedIn ? (
           <>
             <input type="hidden" name="createAccount" value="" />
@@ -332,7 +331,18 @@ export function ReviewStep({
         </ul>
       </div>
 
-      <Form method="post" noValidate onSubmit={onSubmit} aria-label="Bestelling plaatsen" className="mt-6 space-y-4">
+      {/*
+        A real document POST: the answer is a 303 to the payment provider's page (another site for
+        Stripe), and a refused order comes back as the page with its message.
+      */}
+      <Form
+        method="post"
+        reloadDocument
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Bestelling plaatsen"
+        className="mt-6 space-y-4"
+      >
         <CarriedFields wizard={wizard} except={[]} />
         <p className="text-sm text-muted">
           {"Je hebt 14 dagen bedenktijd; lees onze "}
@@ -349,7 +359,9 @@ export function ReviewStep({
           primary={{
             label: busy ? "Bezig met doorsturen naar betalen..." : "Bestelling met betalingsverplichting",
             intent: "place",
-            disabled: busy || blocked,
+            disabled: blocked,
+            // Not `disabled` while busy: a disabled submitter would drop out of the very post it sends.
+            busy,
             icon: <Lock aria-hidden />,
             accent: true,
           }}
@@ -385,7 +397,7 @@ function StepButtons({
   back,
   backIntent,
 }: {
-  primary: { label: string; intent: string; disabled?: boolean; icon?: ReactNode; accent?: boolean };
+  primary: { label: string; intent: string; disabled?: boolean; busy?: boolean; icon?: ReactNode; accent?: boolean };
   back?: () => void;
   backIntent?: string;
 }) {
@@ -398,8 +410,8 @@ function StepButtons({
         variant={primary.accent ? "accent" : "default"}
         size="lg"
         disabled={primary.disabled}
-        aria-disabled={primary.disabled || undefined}
-        className="w-full sm:w-auto"
+        aria-disabled={primary.disabled || primary.busy || undefined}
+        className={primary.busy ? "w-full cursor-progress opacity-70 sm:w-auto" : "w-full sm:w-auto"}
       >
         {primary.icon}
         {primary.label}

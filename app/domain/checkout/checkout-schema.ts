@@ -30,7 +30,8 @@ export const CHECKOUT_TEXT = {
   rateLimited: "Te veel bestelpogingen. Probeer het over tien minuten opnieuw.",
   tryAgain: "Er is niets afgeschreven. Probeer het opnieuw; lukt het niet, neem dan contact met ons op.",
   needsEmail: "Vul eerst je e-mailadres in via je account; daarna kun je bestellen.",
-  alreadyPlaced: "Deze bestelling is al geplaatst en wacht op betaling. Bekijk haar bij je bestellingen.",
+  alreadyPlaced:
+    "Deze bestelling is al geplaatst en wacht op betaling. Probeer het over een paar minuten opnieuw of neem contact met ons op.",
 } as const;
 
 export const COUNTRY = "Nederland";
