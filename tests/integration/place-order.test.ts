@@ -19,6 +19,7 @@ import { createProduct } from "../support/factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createCustomer } from "../support/order-factories";
 import { createUser, signedInUser } from "../support/users";
+import { shortOrderId } from "../../app/domain/orders/short-id";
 
 type Fields = Record<string, string>;
 
@@ -514,6 +515,22 @@ describe("placing an order", () => {
     // Its owner is told they already have an account (the same answer as the register dialog).
     const mails = await db().select().from(outbox).where(eq(outbox.toAddress, existing.email));
     expect(mails.map((m) => m.subject)).toEqual(["Je hebt al een account bij Trapkracht"]);
+  });
+
+  it("shows a guest order in an account made later with the same address", async () => {
+    const product = await createProduct(db(), { shortDescription: "Zadelpen carbon" });
+    const token = crypto.randomUUID();
+    const res = await place(
+      { ...GUEST, email: "Later.Klant@example.nl", items: items({ artNo: product.artNo, quantity: 1 }) },
+      { token },
+    );
+    expect(res.status).toBe(303);
+    const order = (await orderByToken(token))!;
+
+    const user = await signedInUser(app, db(), { email: "later.klant@example.nl" });
+    const { html } = await app.html("/orders", { headers: { cookie: user.cookie } });
+    expect(html).toContain(`#${shortOrderId(order.id)}`);
+    expect(html).toContain("Zadelpen carbon");
   });
 
   it("refuses invalid details, an empty cart and a bad token without storing anything", async () => {
