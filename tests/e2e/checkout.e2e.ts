@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { registerConfirmedUser, signInOnLoginPage, uniqueEmail, waitForMail } from "./support/accounts";
+
+/** Adds an in-stock product of the Fietsonderdelen listing to the cart (as a shopper would); returns its name. */
+async function addInStockProduct(page: Page, index = 0): Promise<string> {
+  await page.goto("/products?cat=100");
+  const card = page.getByRole("article").filter({ hasText: "Op voorraad" }).nth(index);
+  await card.getByRole("link").first().click();
+  await page.waitForURL(/\/product\/\d+/);
+  const addButton = page.getByRole("button", { name: "In winkelwagen" });
+  await expect.poll(() => addButton.isVisible()).toBe(true);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await addButton.click();
+  await expect.poll(() => page.getByText("Product toegevoegd aan winkelwagen").first().isVisible()).toBe(true);
+  return name;
+}
+
+async function storedCartItems(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("cart-storage") ?? '{"state":{"items":[]}}').state.items);
+}
+
+async function fillCustomerAndShipping(page: Page, opts: { email?: string; firstName: string }) {
+  const form = page.getByRole("main");
+  await form.getByLabel("Voornaam").fill(opts.firstName);
+  await form.getByLabel("Achternaam").fill("de Vries");
+  if (opts.email) await form.getByLabel("E-mailadres").fill(opts.email);
+  await form.getByRole("button", { name: "Volgende" }).click();
+  await expect.poll(() => form.getByLabel("Postcode").isVisible()).toBe(true);
+  await form.getByLabel("Adres").fill("Fietsstraat");
+  await form.getByLabel("Huisnummer").fill("12");
+  await form.getByLabel("Postcode").fill("3511ab");
+  await form.getByLabel("Plaats").fill("Utrecht");
+  expect(await form.getByLabel("Land").isDisabled()).toBe(true);
+  await form.getByRole("button", { name: "Volgende" }).click();
+  await expect
+    .poll(() => form.getByRole("button", { name: "Bestelling met betalingsverplichting" }).isVisible())
+    .toBe(true);
+}
+
+describe("cart and checkout", () => {
+  const browser = useBrowser();
+
+  it("guest checkout with iDEAL on the local payment page → success → confirmation e-mail → cart empty", async () => {
+    const email = uniqueEmail("gast");
+    const page = await browser.newPage(PHONE);
+    const name = await addInStockProduct(page);
+
+    await page.goto("/cart");
+    await expect.poll(() => page.getByText(name).first().isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Afrekenen" }).first().click();
+    await page.waitForURL("**/checkout");
+
+    await fillCustomerAndShipping(page, { email, firstName: "Sanne" });
+    await page.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
+
+    await page.waitForURL(/\/betaalpagina\//);
+    await page.getByRole("radio", { name: "iDEAL" }).check();
+    await page.getByLabel("Bank").selectOption("ING");
+    await page.getByRole("button", { name: "Betalen" }).click();
+
+    await page.waitForURL(/\/checkout\/success/);
+    await expect.poll(() => page.getByText("Bedankt voor je bestelling!").first().isVisible()).toBe(true);
+    const orderNumber = (await page
+      .getByText(/Je bestelnummer is/)
+      .first()
+      .locator("strong")
+      .textContent())!.replace("#", "");
+    expect(orderNumber).toMatch(/^[0-9a-f]{8}$/);
+    await expect.poll(() => storedCartItems(page)).toEqual([]);
+
+    const mail = await waitForMail(email, /bestelling/i);
+    expect(mail.text).toContain(orderNumber);
+    expect(mail.text).toContain(name);
+    expect(mail.text).toMatch(/14 dagen/);
+  });
+
+  it("a signed-in customer checks out with a coupon and pays by card", async () => {
+    const email = uniqueEmail("klant");
+    const password = "trappen123";
+    await registerConfirmedUser(email, password);
+    const page = await browser.newPage(DESKTOP);
+    await signInOnLoginPage(page, email, password);
+    await addInStockProduct(page, 0);
+    await addInStockProduct(page, 1);
+
+    await page.goto("/checkout");
+    const main = page.getByRole("main");
+    await expect.poll(() => main.getByLabel("E-mailadres").inputValue()).toBe(email);
+    expect(await main.getByLabel("E-mailadres").getAttribute("readonly")).not.toBeNull();
+
+    await main.getByLabel("Kortingscode").fill("  zomer10 ");
+    await main.getByRole("button", { name: "Toepassen" }).click();
+    await expect
+      .poll(() =>
+        main
+          .getByText(/ZOMER10/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => main.getByText("Korting").first().isVisible()).toBe(true);
+
+    await fillCustomerAndShipping(page, { firstName: "Ruben" });
+    await main.getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
+    await page.waitForURL(/\/betaalpagina\//);
+    await page.getByRole("radio", { name: "Creditcard" }).check();
+    await page.getByLabel(/Kaartnummer/).fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Betalen" }).click();
+    await page.waitForURL(/\/checkout\/success/);
+    await expect.poll(() => page.getByText("Bedankt voor je bestelling!").first().isVisible()).toBe(true);
+
+    await page.goto("/orders");
+    await expect.poll(() => page.getByText("Betaald").first().isVisible()).toBe(true);
+    const mail = await waitForMail(email, /bestelling/i);
+    expect(mail.text).toContain("ZOMER10");
+  });
+
+  it("cancelling on the payment page keeps the cart", async () => {
+    const page = await browser.newPage(PHONE);
+    const name = await addInStockProduct(page);
+    await page.goto("/checkout");
+    await fillCustomerAndShipping(page, { email: uniqueEmail("twijfel"), firstName: "Mila" });
+    await page.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
+    await page.waitForURL(/\/betaalpagina\//);
+    await page.getByRole("button", { name: "Annuleren" }).click();
+
+    await page.waitForURL(/\/checkout\/cancel/);
+    await expect.poll(() => page.getByText("Betaling geannuleerd").first().isVisible()).toBe(true);
+    expect(await storedCartItems(page)).toHaveLength(1);
+    await page.goto("/cart");
+    await expect.poll(() => page.getByText(name).first().isVisible()).toBe(true);
+  });
+
+  it("minus below one asks before removing the item", async () => {
+    const page = await browser.newPage(PHONE);
+    const name = await addInStockProduct(page);
+    await page.goto("/cart");
+    await page.getByRole("button", { name: `Verlaag aantal van ${name}` }).click();
+    const question = page.getByRole("alertdialog");
+    await expect.poll(() => question.isVisible()).toBe(true);
+    expect(await question.textContent()).toContain(
+      "Weet je zeker dat je dit item uit je winkelwagen wilt verwijderen?",
+    );
+
+    await question.getByRole("button", { name: "Annuleren" }).click();
+    await expect.poll(() => question.isVisible()).toBe(false);
+    expect(await storedCartItems(page)).toHaveLength(1);
+
+    await page.getByRole("button", { name: `Verlaag aantal van ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Verwijderen" }).click();
+    await expect.poll(() => page.getByText("Je winkelwagen is leeg").isVisible()).toBe(true);
+    expect(await storedCartItems(page)).toEqual([]);
+  });
+});
