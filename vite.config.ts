@@ -18,7 +18,8 @@ const LAYOUT_ROUTES = [path.resolve("app/root.tsx"), path.resolve("app/routes/_s
 const ALWAYS = new Set([path.resolve("app/lib/seo.ts"), path.resolve("app/components/ui/button.tsx")]);
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|class-variance-authority)[\\/]/;
 /**
- * Small modules that product tiles and the product page all use (price, offer, badge, stock label):
+ * Small modules that product tiles and the product page all use (price, offer, badge, stock label,
+ * add to cart):
  * one shared file instead of four tiny ones, each with its own gzip and import overhead.
  */
 const CATALOG_COMMON = new Set(
@@ -28,6 +29,7 @@ const CATALOG_COMMON = new Set(
     "app/domain/catalog/stock.ts",
     "app/components/ui/badge.tsx",
     "app/components/catalog/stock-indicator.tsx",
+    "app/components/cart/add-to-cart.ts",
   ].map((file) => path.resolve(file)),
 );
 let layoutImports: Set<string> | undefined;

@@ -133,6 +133,26 @@ describe("cart and checkout", () => {
     await expect.poll(() => page.getByText(name).first().isVisible()).toBe(true);
   });
 
+  it("adds from a product card, and refuses a product that is not in stock", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto("/products?cat=100");
+    const inStock = page.getByRole("article").filter({ hasText: "Op voorraad" }).first();
+    await inStock.getByRole("button", { name: /^In winkelwagen: / }).click();
+    await expect.poll(() => page.getByText("Product toegevoegd aan winkelwagen").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Winkelwagen, 1 artikel" }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/products");
+
+    // The demo catalogue has sold-out products in every large category; find one page by page.
+    const soldOut = page
+      .getByRole("article")
+      .filter({ hasText: /Niet op voorraad|Status onbekend/ })
+      .first();
+    for (let p = 1; p <= 10 && (await soldOut.count()) === 0; p++) await page.goto(`/products?cat=100&page=${p}`);
+    await soldOut.getByRole("button", { name: /^In winkelwagen: / }).click();
+    await expect.poll(() => page.getByText("Product niet op voorraad").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Winkelwagen, 1 artikel" }).isVisible()).toBe(true);
+  });
+
   it("minus below one asks before removing the item", async () => {
     const page = await browser.newPage(PHONE);
     const name = await addInStockProduct(page);

@@ -1,5 +1,8 @@
 import { Link } from "react-router";
+import { addToCart } from "~/components/cart/add-to-cart";
 import { Badge } from "~/components/ui/badge";
+import { ShoppingCart } from "~/components/ui/icons";
+import { toEuros } from "~/domain/cart/cart";
 import { offerOf } from "~/domain/catalog/offer";
 import type { ProductSummary } from "~/domain/catalog/product-summary";
 import { formatEuro } from "~/domain/money/money";
@@ -48,7 +51,31 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
             <span className="text-base font-bold">{formatEuro(product.consumerPriceCents)}</span>
           )}
         </div>
-        <StockIndicator quantity={product.stockQuantity} />
+        <div className="flex items-center justify-between gap-2">
+          <StockIndicator quantity={product.stockQuantity} />
+          {/* Above the card's stretched link, so it adds instead of opening the product. */}
+          <button
+            type="button"
+            aria-label={`In winkelwagen: ${product.shortDescription}`}
+            onClick={() =>
+              addToCart(
+                {
+                  ArtNo: product.artNo,
+                  Brand: product.brand,
+                  name: product.shortDescription,
+                  price: toEuros(offer.onOffer ? offer.nowCents : product.consumerPriceCents),
+                  ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
+                  image: product.image ?? "",
+                  VAT: product.vatRate,
+                },
+                product.stockQuantity,
+              )
+            }
+            className="relative z-10 grid size-9 shrink-0 place-items-center rounded-full border border-line text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          >
+            <ShoppingCart aria-hidden className="size-4" />
+          </button>
+        </div>
       </div>
     </article>
   );

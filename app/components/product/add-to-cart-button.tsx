@@ -1,7 +1,6 @@
 import { ShoppingCart } from "~/components/ui/icons";
-import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
-import { cartStore } from "~/domain/cart/cart-store";
+import { addToCart } from "~/components/cart/add-to-cart";
 import type { CartItem } from "~/domain/cart/cart";
 
 /** Adds one unit to the browser cart; refused with the spec's toast when stock is unknown or ≤ 0. */
@@ -18,12 +17,7 @@ export function AddToCartButton({
       variant="accent"
       size="lg"
       className="w-full sm:w-auto sm:self-start sm:px-10"
-      onClick={() => {
-        const result = cartStore.addItem({ ...item, quantity: 1 }, stockQuantity);
-        if (result.ok) toast.success("Product toegevoegd aan winkelwagen", { description: item.name });
-        else
-          toast.error("Product niet op voorraad", { description: "Sorry, dit product is momenteel niet op voorraad." });
-      }}
+      onClick={() => addToCart(item, stockQuantity)}
     >
       <ShoppingCart aria-hidden />
       In winkelwagen
