@@ -89,7 +89,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
     if (state !== "paid") return;
     // Paid: the order holds what was in the cart (spec 1 §4: verified first, then the cart is cleared).
     cartStore.clear();
-    toast.success(CHECKOUT_RESULT_TEXT.success, { id: "checkout-success" });
+    toast.success(CHECKOUT_RESULT_TEXT.success, { description: CHECKOUT_RESULT_TEXT.placed, id: "checkout-success" });
   }, [state]);
   useEffect(() => {
     if (message) toast.error(message, { id: "checkout-success-error" });

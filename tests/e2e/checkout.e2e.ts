@@ -62,6 +62,8 @@ describe("cart and checkout", () => {
 
     await page.waitForURL(/\/checkout\/success/);
     await expect.poll(() => page.getByText("Bedankt voor je bestelling!").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Order successfully processed!").first().isVisible()).toBe(true);
+    expect(await page.getByText("Bestelling succesvol geplaatst!").first().isVisible()).toBe(true);
     const orderNumber = (await page
       .getByText(/Je bestelnummer is/)
       .first()

@@ -5,5 +5,7 @@ export const CHECKOUT_RESULT_TEXT = {
   verificationFailed: "Payment verification failed",
   processingError: "An error occurred while processing your order",
   success: "Order successfully processed!",
+  /** Spec 2 §8 "Order": shown with the success toast once the order is paid. */
+  placed: "Bestelling succesvol geplaatst!",
   cancelled: "Betaling geannuleerd",
 } as const;
