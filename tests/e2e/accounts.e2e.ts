@@ -109,6 +109,30 @@ describe("accounts", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
+  it("keeps the account menu open when it was opened before the page finished loading", async () => {
+    const email = uniqueEmail("vlot");
+    await registerConfirmedUser(email, "trappen123");
+    const page = await browser.newPage(PHONE);
+    await signInOnLoginPage(page, email, "trappen123");
+
+    // Hold back the menu's code, open the menu the browser way, then let the code arrive.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/signed-in-menu-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    const menuButton = page.getByRole("button", { name: "Account" });
+    await menuButton.click();
+    await expect.poll(() => page.getByRole("button", { name: "Uitloggen" }).isVisible()).toBe(true);
+
+    release();
+    // Hydrated once React has added aria-expanded to the button.
+    await expect.poll(() => menuButton.getAttribute("aria-expanded")).not.toBeNull();
+    expect(await page.getByRole("button", { name: "Uitloggen" }).isVisible()).toBe(true);
+  });
+
   it("an admin deactivates a user, whose next request is signed out", async () => {
     const email = uniqueEmail("ruben");
     const password = "trappen123";

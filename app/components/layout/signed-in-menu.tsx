@@ -35,8 +35,15 @@ export default function SignedInMenu({
     const panel = panelRef.current;
     if (panel?.matches(":popover-open")) panel.hidePopover();
   };
+  // Close after a navigation, but not when this code first runs: the browser may already have opened
+  // the menu (a native popover) before the page hydrated, and that click must not be undone.
   const { key } = useLocation();
-  useEffect(close, [key]);
+  const shownFor = useRef(key);
+  useEffect(() => {
+    if (shownFor.current === key) return;
+    shownFor.current = key;
+    close();
+  }, [key]);
   const shownName = viewer.needsEmail ? viewer.name || "Strava-gebruiker" : viewer.name || viewer.email;
   return (
     <>
