@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "~/domain/checkout/quote";
+import { MAX_LINE_QUANTITY, type QuoteLine } from "~/domain/checkout/quote";
 import { toEuros, type CartItem } from "./cart";
 
 /*
@@ -19,18 +19,11 @@ export function removeItem(items: readonly CartItem[], artNo: number): CartItem[
   return items.filter((i) => i.ArtNo !== artNo);
 }
 
-/** What the server answered about one line (a subset of the quote line, in cents). */
-export type QuotedLine = {
-  artNo: number;
-  name: string;
-  brand: string;
-  image: string | null;
-  unitPriceCents: number;
-  originalPriceCents: number | null;
-  vatRate: number;
-  quantity: number;
-  problem: string | null;
-};
+/** What the server answered about one line (the part of the quote line the stored cart keeps). */
+export type QuotedLine = Pick<
+  QuoteLine,
+  "artNo" | "name" | "brand" | "image" | "unitPriceCents" | "originalPriceCents" | "vatRate" | "quantity" | "problem"
+>;
 
 /**
  * Brings the stored lines in line with the server's quote (price, name, brand, image, VAT; the
@@ -61,30 +54,43 @@ export function applyQuote(items: readonly CartItem[], lines: readonly QuotedLin
   return changed ? next : items;
 }
 
+/** One entry of a posted cart as read: its article number and quantity (NaN when unreadable), or null. */
+export type PostedLine = { artNo: number; quantity: number } | null;
+
 /**
- * Reads a posted cart: a JSON list of lines of which ONLY the article number (`artNo` or the stored
- * `ArtNo`) and the quantity are taken; prices, names and VAT in it are ignored, the server looks them
- * up. Malformed input yields an empty list; at most MAX_CART_LINES lines.
+ * The one reader of a posted cart (a JSON list): of each entry ONLY the article number (`artNo`, or the
+ * stored `ArtNo`) and the quantity are taken; prices, names and VAT in it are ignored, the server looks
+ * them up. Null when the value is not a JSON list (or longer than `maxLength` characters); an entry
+ * without a positive whole article number reads as null. Callers decide how strict to be.
  */
-export function parsePostedItems(raw: unknown): { artNo: number; quantity: number }[] {
-  if (typeof raw !== "string" || raw.length > 20_000) return [];
+export function readPostedLines(raw: unknown, maxLength = 20_000): PostedLine[] | null {
+  if (typeof raw !== "string" || raw.length > maxLength) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return [];
+    return null;
   }
-  if (!Array.isArray(parsed)) return [];
-  const lines: { artNo: number; quantity: number }[] = [];
-  for (const entry of parsed.slice(0, MAX_CART_LINES)) {
-    if (typeof entry !== "object" || entry === null) continue;
+  if (!Array.isArray(parsed)) return null;
+  return parsed.map((entry) => {
+    if (typeof entry !== "object" || entry === null) return null;
     const e = entry as Record<string, unknown>;
     const artNo = Number(e.artNo ?? e.ArtNo);
-    const quantity = Number(e.quantity);
-    if (!Number.isSafeInteger(artNo) || artNo <= 0) continue;
-    lines.push({ artNo, quantity: Number.isFinite(quantity) ? quantity : 1 });
-  }
-  return lines;
+    return Number.isSafeInteger(artNo) && artNo > 0 ? { artNo, quantity: Number(e.quantity) } : null;
+  });
+}
+
+/**
+ * Reads a posted cart leniently (the cart page's quote, the coupon check): unreadable entries are
+ * skipped, an unreadable quantity counts as 1, malformed input yields an empty list; at most
+ * MAX_CART_LINES lines.
+ */
+export function parsePostedItems(raw: unknown): { artNo: number; quantity: number }[] {
+  const lines = readPostedLines(raw) ?? [];
+  return lines
+    .slice(0, MAX_CART_LINES)
+    .filter((l) => l !== null)
+    .map((l) => ({ artNo: l.artNo, quantity: Number.isFinite(l.quantity) ? l.quantity : 1 }));
 }
 
 /** The posted form of the stored cart: ArtNo and quantity only. */

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { loginSchema } from "~/domain/auth/credentials";
 import { profileSchema } from "~/domain/accounts/profile-schema";
 import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
+import { readPostedLines } from "~/domain/cart/cart-edit";
+import { MAX_LINE_QUANTITY } from "./quote";
 
 /**
  * The checkout wizard's fields, rules and texts (spec 1 §2.13, §5; spec 2 §8 Payment/Order), shared
@@ -172,30 +174,22 @@ export function checkoutValuesFrom(form: FormData): CheckoutValues {
 
 /** Cart lines as the page posts them: ArtNo and quantity only; prices are the server's business. */
 export const MAX_LINES = 50;
-export const MAX_QUANTITY = 99;
+export const MAX_QUANTITY = MAX_LINE_QUANTITY;
 
 export type CartRequestItem = { artNo: number; quantity: number };
 
 /**
- * Reads the posted cart (`items`, JSON of `[{artNo, quantity}]`). Anything else a line carries
- * (price, VAT, name) is dropped; quantities are whole numbers clamped to 1–99; lines with the same
- * ArtNo are merged. Null when the value is not a cart at all.
+ * Reads the posted cart for an order (`items`, JSON of `[{artNo, quantity}]`), strictly: anything else
+ * a line carries (price, VAT, name) is dropped; quantities are whole numbers clamped to 1–99; lines
+ * with the same ArtNo are merged. Null when the value is not a cart at all or a line is unreadable.
  */
 export function parseCartItems(raw: unknown): CartRequestItem[] | null {
-  if (typeof raw !== "string" || raw.length > 10_000) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed) || parsed.length > MAX_LINES) return null;
+  const lines = readPostedLines(raw, 10_000);
+  if (!lines || lines.length > MAX_LINES) return null;
   const merged = new Map<number, number>();
-  for (const line of parsed) {
-    const artNo = Number((line as { artNo?: unknown } | null)?.artNo);
-    const quantity = Number((line as { quantity?: unknown } | null)?.quantity);
-    if (!Number.isSafeInteger(artNo) || artNo <= 0 || !Number.isFinite(quantity)) return null;
-    merged.set(artNo, (merged.get(artNo) ?? 0) + Math.floor(quantity));
+  for (const line of lines) {
+    if (!line || !Number.isFinite(line.quantity)) return null;
+    merged.set(line.artNo, (merged.get(line.artNo) ?? 0) + Math.floor(line.quantity));
   }
   return [...merged].map(([artNo, quantity]) => ({
     artNo,
