@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { cookieHeaderFrom, createUser, sessionCookie, signedInUser } from "../support/users";
+import { flashOf } from "../support/flash";
 
 const SAVED = "Profiel bijgewerkt";
 const SAVE_ERROR = "Er is een fout opgetreden bij het bijwerken van uw profiel";
@@ -27,14 +28,6 @@ afterAll(async () => {
 const db = () => database.db;
 const customersOf = (userId: string) => db().select().from(customers).where(eq(customers.userId, userId));
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
-
-/** The flash message a redirect carries, decoded from its cookie. */
-function flashOf(res: Response): unknown {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("trapkracht_flash="));
-  if (!cookie) return null;
-  const value = cookie.split(";")[0]!.slice("trapkracht_flash=".length);
-  return JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-}
 
 /** The value attribute of the input with this id in server-rendered HTML. */
 function inputValue(html: string, id: string): string | null {

@@ -5,6 +5,7 @@ import { customers, sessions, siteSettings, users } from "../../app/db/schema";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 import { createUser, sessionCookie, signedInUser } from "../support/users";
+import { flashOf } from "../support/flash";
 
 let database: Database;
 let app: TestApp;
@@ -42,15 +43,6 @@ async function maintenanceOn() {
 async function sessionCount(userId: string) {
   const [row] = await db().select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
   return Number(row!.n);
-}
-
-/** The flash message a response sets (base64url JSON in the trapkracht_flash cookie). */
-function flashOf(res: Response): { kind: string; title: string; description?: string } | null {
-  for (const cookie of res.headers.getSetCookie()) {
-    const match = /^trapkracht_flash=([^;]+)/.exec(cookie);
-    if (match) return JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8"));
-  }
-  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { outbox, sessions, users } from "../../app/db/schema";
 import { createTestDatabase } from "../support/db";
 import { startTestApp, type TestApp } from "../support/app";
 import { cookieHeaderFrom, createUser, setUserActive, signedInUser } from "../support/users";
+import { flashOf } from "../support/flash";
 
 const TEXT = {
   invalidEmail: "Voer een geldig e-mailadres in",
@@ -56,12 +57,6 @@ const register = (email: string, password = "geheim123", confirmPassword = passw
   post("/login", { intent: "register", email, password, confirmPassword }, { from });
 const login = (email: string, password: string, extra: Record<string, string> = {}, from?: string) =>
   post("/login", { intent: "login", email, password, ...extra }, { from });
-
-function flashOf(res: Response): { kind: string; title: string; description?: string } | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("trapkracht_flash="));
-  if (!cookie) return null;
-  return JSON.parse(Buffer.from(cookie.split(";")[0]!.slice("trapkracht_flash=".length), "base64url").toString());
-}
 
 const sessionSetCookie = (res: Response) =>
   res.headers.getSetCookie().find((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c));

@@ -10,14 +10,9 @@ import { createLogger } from "../../app/lib/logger.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { createTestDatabase } from "../support/db";
+import { flashOf } from "../support/flash";
 
 const SHOP = "winkel@trapkracht.test";
-
-function flashOf(res: Response): { kind: string; title: string } | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("trapkracht_flash="));
-  if (!cookie) return null;
-  return JSON.parse(Buffer.from(cookie.split(";")[0]!.slice("trapkracht_flash=".length), "base64url").toString());
-}
 
 describe("local test payment provider", () => {
   let database: Database;

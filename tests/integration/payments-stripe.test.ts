@@ -9,14 +9,9 @@ import { startTestApp, type TestApp } from "../support/app";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { createTestDatabase } from "../support/db";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { flashOf } from "../support/flash";
 
 const SHOP = "winkel@trapkracht.test";
-
-function flashOf(res: Response): { kind: string; title: string } | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("trapkracht_flash="));
-  if (!cookie) return null;
-  return JSON.parse(Buffer.from(cookie.split(";")[0]!.slice("trapkracht_flash=".length), "base64url").toString());
-}
 
 describe("Stripe Checkout through the real SDK against a fake Stripe API", () => {
   let database: Database;

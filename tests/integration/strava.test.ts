@@ -6,6 +6,7 @@ import { createTestDatabase } from "../support/db";
 import { startTestApp, type TestApp } from "../support/app";
 import { newAthlete, startFakeStrava, type FakeAthlete, type FakeStrava } from "../support/fake-strava";
 import { cookieHeaderFrom, createUser, sessionCookie, setUserActive } from "../support/users";
+import { flashOf } from "../support/flash";
 
 let database: Database;
 let fake: FakeStrava;
@@ -32,13 +33,6 @@ let ipCounter = 0;
 function freshIp(): string {
   ipCounter += 1;
   return `198.51.100.${ipCounter}`;
-}
-
-function flashOf(res: Response): { kind: string; title: string; description?: string } | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("trapkracht_flash="));
-  if (!cookie) return null;
-  const value = cookie.split(";")[0]!.slice("trapkracht_flash=".length);
-  return JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
 }
 
 function hasSessionCookie(res: Response): boolean {
