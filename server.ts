@@ -12,7 +12,8 @@ import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
 import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/demo-admin.server";
 import { createApp } from "./server/app";
-import { startMailDelivery } from "./app/domain/mail/delivery.server";
+import { createBackgroundJobs } from "./app/domain/jobs/background.server";
+import { createPaymentProvider } from "./app/domain/payments/provider.server";
 
 async function main() {
   let config;
@@ -42,11 +43,10 @@ async function main() {
     if (seeded) logger.info(seeded, "demo catalogue created");
   }
 
-  // Outgoing mail waits in the outbox table; with SMTP configured a worker delivers it.
-  const mailDelivery = config.smtpUrl
-    ? startMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
-    : null;
-  if (!mailDelivery) logger.info("SMTP_URL not set: e-mails are kept in the outbox, not sent");
+  // Background work (e-mail, payment reconciliation, supplier orders) runs from the jobs table.
+  const payments = createPaymentProvider({ db: database.db, config, logger });
+  const backgroundJobs = createBackgroundJobs({ db: database.db, config, logger, payments });
+  backgroundJobs.worker.start();
 
   let app;
   if (config.env === "development") {
@@ -94,8 +94,8 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(() => {
-      Promise.resolve(mailDelivery?.stop())
-        .catch((error: unknown) => logger.error({ err: error }, "stopping mail delivery failed"))
+      Promise.resolve(backgroundJobs.stop())
+        .catch((error: unknown) => logger.error({ err: error }, "stopping background jobs failed"))
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
         .finally(() => process.exit(0));

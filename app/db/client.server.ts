@@ -56,3 +56,6 @@ export function openDatabaseFromConfig(config: { databaseUrl: string | undefined
     ? openDatabase({ kind: "postgres", url: config.databaseUrl })
     : openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
 }
+
+/** The database handle or an open transaction: work that must commit with a change takes either. */
+export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -257,9 +257,15 @@ describe("coupons", () => {
       await database.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order!.id));
       expect((await lock()).valid).toBe(true);
 
+      // Held while its payment session could still be paid (30–31 minutes), released after 35.
       await database.db
         .update(orders)
-        .set({ status: "pending", createdAt: sql`now() - interval '61 minutes'` })
+        .set({ status: "pending", createdAt: sql`now() - interval '34 minutes'` })
+        .where(eq(orders.id, order!.id));
+      expect((await lock()).valid).toBe(false);
+      await database.db
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '36 minutes'` })
         .where(eq(orders.id, order!.id));
       expect((await lock()).valid).toBe(true);
 

@@ -4,8 +4,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import type { Database } from "../../app/db/client.server";
 import { rowsOf } from "../../app/db/rows.server";
-import { outbox } from "../../app/db/schema";
-import { MAX_ATTEMPTS, startMailDelivery, type MailDelivery } from "../../app/domain/mail/delivery.server";
+import { jobs, outbox } from "../../app/db/schema";
+import { MAX_ATTEMPTS, mailJob, startMailDelivery, type MailDelivery } from "../../app/domain/mail/delivery.server";
 import { enqueueMail } from "../../app/domain/mail/outbox.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createTestDatabase } from "../support/db";
@@ -97,6 +97,7 @@ describe("mail delivery from the outbox", () => {
   });
   beforeEach(async () => {
     await database.db.delete(outbox);
+    await database.db.delete(jobs);
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -271,8 +272,8 @@ describe("mail delivery from the outbox", () => {
       [row] = await rows();
       expect(row).toMatchObject({ status: "pending", attempts: 1 });
 
-      // Once next_attempt_at has passed it is sent.
-      await database.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+      // The backoff lives on the mail's job; once it has passed the mail is sent.
+      await database.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` });
       expect(await fresh.runOnce()).toBe(1);
       expect(good.received).toHaveLength(1);
       [row] = await rows();
@@ -293,15 +294,16 @@ describe("mail delivery from the outbox", () => {
         text: "A",
       });
       const leased = await enqueueMail(database.db, { kind: "test", to: "bezig@example.nl", subject: "B", text: "B" });
-      // As a worker leaves rows when it dies mid-send (expired) or while it is still sending (leased).
+      // As a worker leaves them when it dies mid-send (expired) or while it is still sending (leased).
+      await database.db.update(outbox).set({ status: "sending", attempts: 1 });
       await database.db
-        .update(outbox)
-        .set({ status: "sending", attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
-        .where(eq(outbox.id, expired.id));
+        .update(jobs)
+        .set({ status: "running", attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
+        .where(mailJob(expired.id));
       await database.db
-        .update(outbox)
-        .set({ status: "sending", attempts: 1, lockedUntil: sql`now() + interval '2 minutes'` })
-        .where(eq(outbox.id, leased.id));
+        .update(jobs)
+        .set({ status: "running", attempts: 1, lockedUntil: sql`now() + interval '2 minutes'` })
+        .where(mailJob(leased.id));
 
       expect(await start(smtp.url).runOnce()).toBe(1);
       expect(smtp.received.map((m) => m.to)).toEqual([["verlopen@example.nl"]]);
@@ -317,10 +319,11 @@ describe("mail delivery from the outbox", () => {
     const smtp = await startSmtp();
     try {
       const mail = await enqueueMail(database.db, { kind: "test", to: "anna@example.nl", subject: "A", text: "A" });
+      await database.db.update(outbox).set({ status: "sending", attempts: MAX_ATTEMPTS }).where(eq(outbox.id, mail.id));
       await database.db
-        .update(outbox)
-        .set({ status: "sending", attempts: MAX_ATTEMPTS, lockedUntil: sql`now() - interval '1 second'` })
-        .where(eq(outbox.id, mail.id));
+        .update(jobs)
+        .set({ status: "running", attempts: MAX_ATTEMPTS, lockedUntil: sql`now() - interval '1 second'` })
+        .where(mailJob(mail.id));
       expect(await start(smtp.url).runOnce()).toBe(0);
       expect(smtp.received).toHaveLength(0);
       const [row] = await rows();

@@ -5,3 +5,4 @@ export * from "./accounts";
 export * from "./orders";
 export * from "./coupons";
 export * from "./payments";
+export * from "./jobs";

@@ -24,8 +24,12 @@ import { COUPON_MESSAGES, judgeCoupon, normaliseCouponCode, type CouponTerms } f
  *    shopper has paid, so the order stands and the caller logs it.
  */
 
-/** How long an unpaid order keeps its claim on a coupon use (a payment session lasts less). */
-export const RESERVATION_MINUTES = 60;
+/**
+ * How long an unpaid order keeps its claim on a coupon use: a payment session can be paid for 30
+ * (local) or 31 (Stripe) minutes, after which the hold only blocks other shoppers. A session that
+ * ends earlier (failed, cancelled, expired) closes its order and releases the hold at once.
+ */
+export const RESERVATION_MINUTES = 35;
 
 type CouponRow = {
   id: string;

@@ -1,5 +1,12 @@
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import { enqueueJob } from "~/domain/jobs/queue.server";
+
+/** The job queue that delivers the outbox. */
+export const MAIL_QUEUE = "mail";
+
+/** After this many failed sends a mail is marked failed and left for a person to look at. */
+export const MAX_ATTEMPTS = 5;
 
 /** The database handle or an open transaction: mail is enqueued inside the change that causes it. */
 export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -14,8 +21,24 @@ export type OutgoingMail = {
   html?: string | null;
 };
 
-/** Writes a mail to the outbox; the delivery worker sends it when SMTP is configured. */
-export async function enqueueMail(tx: DbExecutor, mail: OutgoingMail): Promise<{ id: number }> {
+/**
+ * Writes a mail to the outbox with its delivery job, in the caller's transaction; the job worker
+ * sends it when SMTP is configured (until then it waits).
+ */
+export async function enqueueMail(executor: DbExecutor, mail: OutgoingMail): Promise<{ id: number }> {
+  return executor.transaction(async (tx) => {
+    const row = await insertOutbox(tx, mail);
+    await enqueueJob(
+      tx,
+      MAIL_QUEUE,
+      { outboxId: row.id },
+      { singletonKey: `${MAIL_QUEUE}:${row.id}`, maxAttempts: MAX_ATTEMPTS },
+    );
+    return row;
+  });
+}
+
+async function insertOutbox(tx: DbExecutor, mail: OutgoingMail): Promise<{ id: number }> {
   const [row] = await tx
     .insert(outbox)
     .values({

@@ -1,0 +1,52 @@
+import type { Config } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
+import { mailQueue } from "~/domain/mail/delivery.server";
+import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
+import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
+import type { PaymentProvider } from "~/domain/payments/provider";
+import type { Logger } from "~/lib/logger.server";
+import { createJobWorker, type JobWorker, type QueueDefinition, type Schedule } from "./worker.server";
+
+export type BackgroundDeps = { db: Db; config: Config; logger: Logger; payments: PaymentProvider };
+
+/**
+ * The one job worker of an app instance, with every queue the shop has (ADR 0010). Each instance
+ * runs one; they share the jobs table, so each job runs once whichever instance takes it.
+ */
+export function createBackgroundJobs(deps: BackgroundDeps): {
+  worker: JobWorker;
+  stop: (deadlineMs?: number) => Promise<void>;
+} {
+  const { db, config, logger, payments } = deps;
+  const queues: Record<string, QueueDefinition> = {};
+  const schedules: Schedule[] = [];
+  const closers: Array<() => void> = [];
+
+  // Without SMTP the mails wait in the outbox (their jobs stay pending) until SMTP is configured.
+  if (config.smtpUrl) {
+    const mail = mailQueue({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+    queues[MAIL_QUEUE] = mail.definition;
+    closers.push(mail.close);
+  } else {
+    logger.info("SMTP_URL not set: e-mails are kept in the outbox, not sent");
+  }
+
+  queues[RECONCILE_QUEUE] = {
+    backoff: { baseMs: 60_000, maxMs: 60_000 },
+    leaseMs: 10 * 60_000,
+    run: async (_payload, { logger: log }) => {
+      const summary = await reconcileOpenPayments({ db, payments, logger: log, config });
+      if (summary.checked) log.info(summary, "open payments reconciled");
+    },
+  };
+  schedules.push({ queue: RECONCILE_QUEUE, everyMs: RECONCILE_EVERY_MS });
+
+  const worker = createJobWorker({ db, logger, queues, schedules, pollMs: 1_000 });
+  return {
+    worker,
+    stop: async (deadlineMs) => {
+      await worker.stop(deadlineMs);
+      for (const close of closers) close();
+    },
+  };
+}
