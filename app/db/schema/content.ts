@@ -45,6 +45,8 @@ export const siteSettings = pgTable("site_settings", {
   freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull().default(5000),
   /** Shown to shoppers when set (admin); otherwise the configured SHOP_EMAIL is used. */
   customerServiceEmail: text("customer_service_email"),
+  /** The supplier's order endpoint as set in the admin (API Connection); wins over SUPPLIER_API_URL. */
+  supplierApiUrl: text("supplier_api_url"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

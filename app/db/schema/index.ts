@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./coupons";
 export * from "./payments";
 export * from "./jobs";
+export * from "./audit";
