@@ -162,7 +162,7 @@ describe("the job queue", () => {
     const expired = (await enqueueJob(database.db, "test", { n: "verlopen" }))!;
     const leased = (await enqueueJob(database.db, "test", { n: "bezig" }))!;
     const last = (await enqueueJob(database.db, "test", { n: "laatste" }, { maxAttempts: 2 }))!;
-    const set = (id: number, values: Partial<typeof jobs.$inferInsert>) =>
+    const set = (id: number, values: Parameters<ReturnType<typeof database.db.update<typeof jobs>>["set"]>[0]) =>
       database.db.update(jobs).set(values).where(eq(jobs.id, id));
     await set(expired, { status: "running", attempts: 1, lockedUntil: sql`now() - interval '1 second'` });
     await set(leased, { status: "running", attempts: 1, lockedUntil: sql`now() + interval '2 minutes'` });
