@@ -7,7 +7,14 @@ import type { PaymentProvider } from "~/domain/payments/provider";
 import type { Logger } from "~/lib/logger.server";
 import { createJobWorker, type JobWorker, type QueueDefinition, type Schedule } from "./worker.server";
 
-export type BackgroundDeps = { db: Db; config: Config; logger: Logger; payments: PaymentProvider };
+export type BackgroundDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  payments: PaymentProvider;
+  /** Pause between passes when idle (default 1 s; the browser tests' shop polls faster). */
+  pollMs?: number;
+};
 
 /**
  * The one job worker of an app instance, with every queue the shop has (ADR 0010). Each instance
@@ -41,7 +48,7 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   };
   schedules.push({ queue: RECONCILE_QUEUE, everyMs: RECONCILE_EVERY_MS });
 
-  const worker = createJobWorker({ db, logger, queues, schedules, pollMs: 1_000 });
+  const worker = createJobWorker({ db, logger, queues, schedules, pollMs: deps.pollMs ?? 1_000 });
   return {
     worker,
     stop: async (deadlineMs) => {

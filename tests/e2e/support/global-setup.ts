@@ -14,7 +14,8 @@ import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
 import { buildApp } from "../../support/build";
 import { startMailbox } from "../../support/mailbox";
-import { startMailDelivery } from "../../../app/domain/mail/delivery.server";
+import { createBackgroundJobs } from "../../../app/domain/jobs/background.server";
+import { createPaymentProvider } from "../../../app/domain/payments/provider.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -34,15 +35,7 @@ export default async function setup(project: TestProject) {
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "warn");
   await seedDemoIfEmpty(database.db, logger, { demoAdmin: true });
 
-  // Mail goes the real way: outbox → delivery worker → SMTP on loopback → the tests' mailbox.
   const mailbox = await startMailbox();
-  const mailDelivery = startMailDelivery({
-    db: database.db,
-    smtpUrl: mailbox.smtpUrl,
-    from: "Trapkracht <noreply@trapkracht.test>",
-    logger,
-    intervalMs: 200,
-  });
 
   // Take the port first: PUBLIC_URL (links in e-mails, the origin check) must be the real address.
   const server: Server = createServer();
@@ -54,13 +47,20 @@ export default async function setup(project: TestProject) {
     PORT: "0",
     PUBLIC_URL: baseUrl,
     AUTH_SECRET: "e2e-secret-0123456789-abcdefghijklmnopq",
+    SMTP_URL: mailbox.smtpUrl,
+    MAIL_FROM: "Trapkracht <noreply@trapkracht.test>",
   });
+  // Background work runs as in the server: mail goes outbox → job worker → SMTP on loopback → the
+  // tests' mailbox; paid orders go to the supplier.
+  const payments = createPaymentProvider({ db: database.db, config, logger });
+  const backgroundJobs = createBackgroundJobs({ db: database.db, config, logger, payments, pollMs: 200 });
+  backgroundJobs.worker.start();
   server.on("request", createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") }));
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxUrl", mailbox.httpUrl);
 
   return async () => {
-    await mailDelivery.stop();
+    await backgroundJobs.stop();
     await mailbox.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
