@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/checkout-page";
 import type { QuoteView } from "~/domain/checkout/quote-view";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { getProfile } from "~/domain/accounts/profile.server";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { defaultAddressOf } from "~/domain/checkout/addresses.server";
