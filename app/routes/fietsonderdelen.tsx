@@ -6,6 +6,7 @@ import { ListingView } from "~/components/catalog/listing-view";
 import { getCategory, getChildCategories, getDescendantIds } from "~/domain/catalog/categories.server";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { hasActiveFilters, isFormStyleQuery, listingHref, parseListingParams } from "~/domain/catalog/listing-params";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 const PATH = "/fietsonderdelen";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   return pageMeta({
     title: "Fietsonderdelen",
     description: "Fietsonderdelen van topmerken: aandrijving, remmen, banden, stuur en meer. Filter op merk en prijs.",

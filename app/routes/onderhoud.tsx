@@ -7,6 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { getCategory, getCategoryPath, getChildCategories } from "~/domain/catalog/categories.server";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { isFormStyleQuery, listingHref, parseListingParams } from "~/domain/catalog/listing-params";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 const PATH = "/onderhoud";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   if (loaderData && loaderData.mode !== "overview") {
     return pageMeta({
       title: `${loaderData.category.name} - Onderhoud`,

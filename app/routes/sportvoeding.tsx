@@ -25,6 +25,7 @@ import { categoryPageItems } from "~/domain/catalog/pagination";
 import { quizStateOf } from "~/domain/catalog/quiz";
 import { getQuizQuestions } from "~/domain/catalog/quiz.server";
 import { cn } from "~/lib/cn";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 const PATH = "/sportvoeding";
@@ -79,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   return pageMeta({
     title: "Sportvoeding",
     description:
