@@ -35,6 +35,16 @@ export function normaliseCouponCode(raw: string | null | undefined): string {
   return (raw ?? "").trim().toUpperCase();
 }
 
+/** The answer of the coupon rule (spec 1 §3 "Coupon validation result"), plus what the order needs. */
+export type CouponResult = {
+  code: string;
+  valid: boolean;
+  discountCents: number;
+  /** The spec's message for the shopper (e.g. why it is not valid). */
+  message: string;
+  couponId: string | null;
+};
+
 /** The coupon's terms as the rule needs them (a `coupon_codes` row, money in cents). */
 export type CouponTerms = {
   discountPercentage: number | null;
