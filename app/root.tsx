@@ -1,12 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useHydrated } from "~/components/catalog/use-hydrated";
