@@ -8,7 +8,7 @@ import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
 import type { CouponCheck } from "../../app/domain/coupons/coupon-check";
 import { COUPON_REASONS } from "../../app/domain/coupons/coupon-rules";
 import { countCouponUse, evaluateCoupon, lockCouponForOrder } from "../../app/domain/coupons/coupons.server";
-import type { DbExecutor } from "../../app/domain/mail/outbox.server";
+import type { DbExecutor } from "../../app/db/client.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createCoupon } from "../support/coupon-factories";

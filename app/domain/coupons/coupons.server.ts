@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
-import type { DbExecutor } from "~/domain/mail/outbox.server";
+import type { DbExecutor } from "~/db/client.server";
 import { COUPON_MESSAGES, judgeCoupon, normaliseCouponCode, type CouponResult, type CouponTerms } from "./coupon-rules";
 
 /**

@@ -1,8 +1,5 @@
-import type { Db } from "~/db/client.server";
+import type { DbExecutor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-
-/** The database handle or an open transaction: mail is enqueued inside the change that causes it. */
-export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type OutgoingMail = {
   /** What kind of mail this is, for the admin outbox view and logs (e.g. "contact-message"). */
@@ -14,7 +11,10 @@ export type OutgoingMail = {
   html?: string | null;
 };
 
-/** Writes a mail to the outbox; the delivery worker sends it when SMTP is configured. */
+/**
+ * Writes a mail to the outbox; the delivery worker sends it when SMTP is configured. Pass the open
+ * transaction when there is one: the mail is enqueued inside the change that causes it.
+ */
 export async function enqueueMail(tx: DbExecutor, mail: OutgoingMail): Promise<{ id: number }> {
   const [row] = await tx
     .insert(outbox)
