@@ -54,6 +54,11 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP and browser tests hold no React: `useTestApp()` is a vitest fixture, not a hook.
+    files: ["tests/**/*.ts"],
+    rules: Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, "off"])),
+  },
+  {
     files: ["**/*.{js,mjs}"],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node } },
