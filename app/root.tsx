@@ -1,13 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -16,10 +7,8 @@ import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { loadToaster, toast } from "~/lib/toast";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { clearFlashCookie, readFlash, type Flash } from "~/lib/flash.server";
+import type { PublicViewer, RootData } from "~/lib/root-data";
 import "./app.css";
-
-/** What the browser may know about the signed-in person (never tokens or ids of sessions). */
-export type PublicViewer = { email: string; name: string; isAdmin: boolean; needsEmail: boolean };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
@@ -34,14 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const publicViewer: PublicViewer | null = viewer
     ? { email: viewer.email, name: viewer.name, isAdmin: viewer.isAdmin, needsEmail: viewer.needsEmail }
     : null;
-  return data(
+  // Typed as RootData: components read it through useRootData (~/lib/root-data).
+  return data<RootData>(
     {
       origin: context.config.publicUrl,
       viewer: publicViewer,
       maintenance,
       maintenanceReminder,
       flash,
-      /** The Strava buttons say so when STRAVA_CLIENT_ID/SECRET are not configured. */
       stravaEnabled: context.config.strava !== null,
     },
     {
@@ -54,10 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Session, maintenance mode and flash messages must be fresh after every navigation. */
 export function shouldRevalidate() {
   return true;
-}
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 // Shown only while maintenance mode is on: not worth a place in every page's JavaScript.

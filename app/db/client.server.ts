@@ -13,6 +13,8 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 /** The one database handle type the domain works with, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database handle or an open transaction: for work that runs alone or inside its caller's transaction. */
+export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = {
   db: Db;
@@ -57,5 +59,3 @@ export function openDatabaseFromConfig(config: { databaseUrl: string | undefined
     : openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
 }
 
-/** The database handle or an open transaction: work that must commit with a change takes either. */
-export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -3,7 +3,7 @@ import { redirect, useNavigate } from "react-router";
 import { LoaderCircle } from "lucide-react";
 import type { Route } from "./+types/auth.callback";
 import { StravaPageCard } from "~/components/auth/strava-page-card";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { CALLBACK_BUSY, callbackOutcome } from "~/domain/auth/callback-outcome";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { toast } from "~/lib/toast";

@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { MailCheck, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/auth.email.confirm";
 import { StravaPageCard } from "~/components/auth/strava-page-card";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { Button } from "~/components/ui/button";
 import { STRAVA_EMAIL_MESSAGES } from "~/domain/auth/strava-email-schema";
 import { confirmStravaEmailClaim, lookUpStravaEmailClaim } from "~/domain/auth/strava-email.server";

@@ -3,7 +3,7 @@ import { MailCheck, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/auth.email";
 import { StravaEmailForm } from "~/components/auth/strava-email-form";
 import { StravaPageCard } from "~/components/auth/strava-page-card";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { parseStravaEmail, STRAVA_EMAIL_MESSAGES } from "~/domain/auth/strava-email-schema";
 import { pendingClaimEmail, requestStravaEmailClaim } from "~/domain/auth/strava-email.server";
 import { getViewer } from "~/domain/auth/viewer.server";

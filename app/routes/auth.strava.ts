@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.strava";
-import { startStravaSignIn } from "~/domain/auth/strava.server";
+import { startStravaSignIn } from "~/domain/auth/strava-sign-in.server";
 
 /**
  * POST /auth/strava: the "Inloggen met Strava" / "Registreren met Strava" buttons (a form with a

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArrowLeft, CalendarDays, User } from "lucide-react";
 import type { Route } from "./+types/blog.$slug";
 import { BlogImage } from "~/components/blog/blog-image";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { buttonVariants } from "~/components/ui/button";
 import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
 import { getBlogPost } from "~/domain/content/blog.server";

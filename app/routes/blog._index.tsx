@@ -1,6 +1,6 @@
 import type { Route } from "./+types/blog._index";
 import { BlogCard } from "~/components/blog/blog-card";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/cart";
 import { CartPage } from "~/components/cart/cart-page";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
 import { quoteCart } from "~/domain/checkout/quote.server";

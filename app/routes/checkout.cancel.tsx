@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { Route } from "./+types/checkout.cancel";
 import { PaymentResult } from "~/components/payment/payment-result";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
 import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";

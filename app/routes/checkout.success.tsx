@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/checkout.success";
 import { PaymentResult } from "~/components/payment/payment-result";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { cartStore } from "~/domain/cart/cart-store";
 import { confirmPayment, PaymentVerificationError } from "~/domain/orders/confirm-payment.server";
 import { shortOrderId } from "~/domain/orders/short-id";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/checkout-page";
 import type { QuoteView } from "~/domain/checkout/quote-view";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { getProfile } from "~/domain/accounts/profile.server";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { defaultAddressOf } from "~/domain/checkout/addresses.server";
@@ -11,7 +11,7 @@ import {
   checkoutValuesFrom,
   EMPTY_CHECKOUT_VALUES,
   isCheckoutToken,
-  normalizeCouponCode,
+  checkoutCouponCode,
   parseCartItems,
   validateCustomer,
   validateShipping,
@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function quote(context: Route.ActionArgs["context"], form: FormData): Promise<QuoteView | null> {
   const items = parseCartItems(form.get("items"));
   if (!items) return null;
-  const couponCode = normalizeCouponCode(form.get("couponCode"));
+  const couponCode = checkoutCouponCode(form.get("couponCode"));
   const allowed =
     couponCode === null ||
     (await hitRateLimit(context.db, { key: `coupon:ip:${context.clientIp}`, ...COUPON_RATE_LIMIT })).allowed;
@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (viewer) values.email = viewer.email;
   const token = form.get("checkoutToken");
   const checkoutToken = isCheckoutToken(token) ? token : crypto.randomUUID();
-  const base = { values, checkoutToken, couponCode: normalizeCouponCode(form.get("couponCode")) ?? "" };
+  const base = { values, checkoutToken, couponCode: checkoutCouponCode(form.get("couponCode")) ?? "" };
 
   switch (intent) {
     case "quote": {

@@ -4,16 +4,18 @@ import { CategoryCards } from "~/components/catalog/category-cards";
 import { FilterPanel } from "~/components/catalog/filter-panel";
 import { ListingView } from "~/components/catalog/listing-view";
 import { getCategory, getChildCategories, getDescendantIds } from "~/domain/catalog/categories.server";
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { hasActiveFilters, isFormStyleQuery, listingHref, parseListingParams } from "~/domain/catalog/listing-params";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 const PATH = "/fietsonderdelen";
-const BICYCLE_PARTS = 8;
+const BICYCLE_PARTS = CATEGORY_IDS.bicycleParts;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // The page is category 8: its filters apply to every product below it.
+  // The page is the Fietsonderdelen category: its filters apply to every product below it.
   const params = { ...parseListingParams(url.searchParams), cat: null, q: "", tags: [] };
   if (isFormStyleQuery(url.searchParams)) throw redirect(listingHref(PATH, params));
   const { db } = context;
@@ -36,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   return pageMeta({
     title: "Fietsonderdelen",
     description: "Fietsonderdelen van topmerken: aandrijving, remmen, banden, stuur en meer. Filter op merk en prijs.",

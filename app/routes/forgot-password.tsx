@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FieldShell } from "~/components/auth/auth-form";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { AUTH_TEXT, typedEmail, validateEmailOnly } from "~/domain/auth/credentials";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/home";
 import { BlogCard } from "~/components/blog/blog-card";
 import { ProductCard } from "~/components/catalog/product-card";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { HomeSection, InfoCards, SportvoedingTile } from "~/components/home/home-sections";
 import { getFeaturedProducts } from "~/domain/catalog/featured.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { LoginPage } from "~/components/auth/login-page";
 import {
   AUTH_TEXT,

@@ -5,12 +5,14 @@ import { CategoryCards, productCountLabel } from "~/components/catalog/category-
 import { ListingView } from "~/components/catalog/listing-view";
 import { buttonVariants } from "~/components/ui/button";
 import { getCategory, getCategoryPath, getChildCategories } from "~/domain/catalog/categories.server";
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { isFormStyleQuery, listingHref, parseListingParams } from "~/domain/catalog/listing-params";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 const PATH = "/onderhoud";
-const MAINTENANCE = 16;
+const MAINTENANCE = CATEGORY_IDS.maintenance;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -46,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   if (loaderData && loaderData.mode !== "overview") {
     return pageMeta({
       title: `${loaderData.category.name} - Onderhoud`,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/product-categories";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { getCategoryTree, type CategoryTreeNode } from "~/domain/catalog/categories.server";
 import { pageMeta } from "~/lib/seo";
 

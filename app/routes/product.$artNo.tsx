@@ -5,10 +5,11 @@ import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/produc
 import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalog/product.server";
 import { formatEuro } from "~/domain/money/money";
 import { useNonce } from "~/lib/nonce";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ data: loaderData, matches, params, error }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   if (!loaderData) {
     const invalidId = isRouteErrorResponse(error) && error.status === 400;
     return pageMeta({

@@ -6,6 +6,7 @@ import { listGridProducts } from "~/domain/catalog/listing.server";
 import { gridPageItems } from "~/domain/catalog/pagination";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   return pageMeta({
     title: "Producten Rasterweergave",
     description: "Alle producten in één overzichtelijke tabel: artikelnummer, merk, beschrijving, categorie en prijs.",

@@ -12,6 +12,7 @@ import {
 } from "~/domain/catalog/categories.server";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalog/listing-params";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -82,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   if (!loaderData)
     return pageMeta({
       title: "Categorie niet gevonden",

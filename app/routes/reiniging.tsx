@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
 
-// /reiniging is a carousel link target (spec 1 §2.1) with no screen of its own: it is category 17.
+// /reiniging is a carousel link target (spec 1 §2.1) with no screen of its own: it is the Reiniging category.
 export function loader() {
-  return redirect("/products?cat=17", 302);
+  return redirect(`/products?cat=${CATEGORY_IDS.cleaning}`, 302);
 }

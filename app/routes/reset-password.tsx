@@ -4,7 +4,7 @@ import { TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FieldShell } from "~/components/auth/auth-form";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { AUTH_TEXT, validateNewPassword, type AuthFieldErrors } from "~/domain/auth/credentials";

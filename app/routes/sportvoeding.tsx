@@ -10,6 +10,7 @@ import { ProductGrid } from "~/components/catalog/product-grid";
 import { Quiz } from "~/components/catalog/quiz";
 import { SyncedChoice } from "~/components/catalog/synced-choice";
 import { getCategory, getDescendantIds } from "~/domain/catalog/categories.server";
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import {
   type ListingParams,
@@ -25,10 +26,11 @@ import { categoryPageItems } from "~/domain/catalog/pagination";
 import { quizStateOf } from "~/domain/catalog/quiz";
 import { getQuizQuestions } from "~/domain/catalog/quiz.server";
 import { cn } from "~/lib/cn";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 const PATH = "/sportvoeding";
-const SPORTS_NUTRITION = 164;
+const SPORTS_NUTRITION = CATEGORY_IDS.sportsNutrition;
 
 /** The quiz keys travel next to the listing keys; both are page state. */
 function quizSuffix(search: URLSearchParams): string {
@@ -43,7 +45,7 @@ function join(base: string, extra: string): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // This page is category 164 and its subcategories; a cat parameter has no meaning here.
+  // This page is the Sportvoeding category and its subcategories; a cat parameter has no meaning here.
   const params: ListingParams = { ...parseListingParams(url.searchParams), cat: null, q: "" };
   if (isFormStyleQuery(url.searchParams)) {
     const antwoord = url.searchParams.get("antwoord");
@@ -79,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const origin = (matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  const origin = rootOrigin(matches);
   return pageMeta({
     title: "Sportvoeding",
     description:

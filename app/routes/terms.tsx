@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terms";
-import { PageSection, rootOrigin, StaticPage } from "~/components/content/static-page";
+import { PageSection, StaticPage } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { COMPANY, COMPANY_ADDRESS } from "~/domain/content/company";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,29 +1,17 @@
 import { twMerge } from "tailwind-merge";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { customers, users } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { cookieHeaderFrom, createUser, sessionCookie, signedInUser } from "../support/users";
 import { flashOf } from "../support/flash";
+import { useTestApp } from "../support/fixture";
 
 const SAVED = "Profiel bijgewerkt";
 const SAVE_ERROR = "Er is een fout opgetreden bij het bijwerken van uw profiel";
 const NBSP = "\u00a0";
 
-let database: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const { app, database } = useTestApp();
 
 const db = () => database.db;
 const customersOf = (userId: string) => db().select().from(customers).where(eq(customers.userId, userId));

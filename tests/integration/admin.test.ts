@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { customers, sessions, siteSettings, users } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createUser, sessionCookie, signedInUser } from "../support/users";
 import { flashOf } from "../support/flash";
+import { useTestApp } from "../support/fixture";
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let customer: Awaited<ReturnType<typeof signedInUser>>;
 /** A user the refused requests try to deactivate/reactivate; they must stay exactly as they are. */
@@ -16,16 +13,10 @@ let target: { id: string; email: string };
 let inactiveTarget: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, database.db, { role: "admin", email: "hoofdbeheer@trapkracht.test" });
   customer = await signedInUser(app, database.db, { email: "gewone.klant@example.nl", name: "Karel Klant" });
   target = await createUser(database.db, { email: "doelwit@example.nl" });
   inactiveTarget = await createUser(database.db, { email: "slapend@example.nl", isActive: false });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 const db = () => database.db;

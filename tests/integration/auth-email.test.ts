@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { outbox, sessions, users } from "../../app/db/schema";
-import { createTestDatabase } from "../support/db";
-import { startTestApp, type TestApp } from "../support/app";
 import { cookieHeaderFrom, createUser, setUserActive, signedInUser } from "../support/users";
 import { flashOf } from "../support/flash";
+import { useTestApp } from "../support/fixture";
 
 const TEXT = {
   invalidEmail: "Voer een geldig e-mailadres in",
@@ -23,17 +21,7 @@ const TEXT = {
     "Deze link om een nieuw wachtwoord in te stellen is ongeldig, al gebruikt of verlopen. Vraag een nieuwe link aan.",
 };
 
-let database: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const { app, database } = useTestApp();
 
 let ipCounter = 0;
 /** A client address of its own per test (trusted from loopback), so IP limits count only where meant. */

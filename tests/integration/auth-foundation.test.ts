@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { siteSettings } from "../../app/db/schema";
-import type { Database } from "../../app/db/client.server";
-import { createTestDatabase } from "../support/db";
-import { startTestApp, type TestApp } from "../support/app";
+import { startTestApp } from "../support/app";
 import { createUser, sessionCookie, signedInUser } from "../support/users";
+import { useTestApp } from "../support/fixture";
 
-let database: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const { app, database } = useTestApp();
 
 describe("auth wiring", () => {
   it("exposes only better-auth's link targets over HTTP, not its sign-in endpoints", async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBlogPost } from "../support/content-factories";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 
 describe("blog", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ PUBLIC_URL: "https://www.trapkracht.nl" });
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { PUBLIC_URL: "https://www.trapkracht.nl" });
     await createBlogPost(database.db, {
       slug: "sportvoeding-kwart-triathlon",
       title: "Sportvoeding voor een kwart triathlon",
@@ -34,10 +29,6 @@ describe("blog", () => {
       thumbnail: null,
       publishedOn: "2025-06-01",
     });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("lists the posts newest first with their Dutch dates and links", async () => {

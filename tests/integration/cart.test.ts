@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import type { CartQuote } from "../../app/domain/checkout/quote";
 import { quoteCart } from "../../app/domain/checkout/quote.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
 import { postToAction } from "../support/single-fetch";
+import { useTestApp } from "../support/fixture";
 
 type Answer = { intent: "quote"; quote: CartQuote };
 
 describe("cart quotes (/cart)", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   const p = {} as Record<
     "chain" | "gel" | "wheel" | "inactive" | "noBrand" | "soldOut" | "unknownStock",
     Awaited<ReturnType<typeof createProduct>>
@@ -26,8 +23,6 @@ describe("cart quotes (/cart)", () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     const db = database.db;
     p.chain = await createProduct(db, {
       shortDescription: "Ketting CN-HG701 11-speed",
@@ -50,10 +45,6 @@ describe("cart quotes (/cart)", () => {
     p.noBrand = await createProduct(db, { brand: null });
     p.soldOut = await createProduct(db, { stockQuantity: 0 });
     p.unknownStock = await createProduct(db, { stockQuantity: null });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("renders the page frame on the server (the cart itself lives in the browser)", async () => {

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
 import { anchorWith, hrefs, productLinks, textOf } from "../support/catalogue-html";
 import { configureFilters, createFilterTypes, FILTER } from "../support/catalogue-factories";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 const inputTag = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
 
@@ -14,13 +12,10 @@ const inputTag = (html: string, name: string) => html.match(new RegExp(`<input[^
  * counts, sort orders, paging and search.
  */
 describe("catalogue listing (/products)", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   const chain: Record<string, number> = {};
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     const db = database.db;
     await createFilterTypes(db);
     await createCategory(db, { id: 8, name: "Fietsonderdelen", level: 1 });
@@ -82,10 +77,6 @@ describe("catalogue listing (/products)", () => {
         categoryId: 102,
       })),
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it("without a category says so, links to all products and shows the top categories", async () => {

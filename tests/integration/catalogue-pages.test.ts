@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
 import { anchorWith, hrefs, productLinks, textOf } from "../support/catalogue-html";
 import { configureFilters, createFilterTypes, createQuizQuestions, FILTER } from "../support/catalogue-factories";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 describe("catalogue pages", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   const ids: Record<string, number> = {};
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   describe("on an empty catalogue", () => {
     it("the grid says there is nothing to show", async () => {

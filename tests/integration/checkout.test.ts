@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { shippingAddresses } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createCustomer } from "../support/order-factories";
 import { signedInUser } from "../support/users";
+import { useTestApp } from "../support/fixture";
 import type { QuoteView } from "../../app/domain/checkout/quote-view";
 
 type Fields = Record<string, string>;
@@ -69,8 +67,7 @@ function currentStep(html: string): string | undefined {
 }
 
 describe("checkout page", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   let ipCounter = 1;
   let ip = "";
 
@@ -86,16 +83,8 @@ describe("checkout page", () => {
     return { status: res.status, html: await res.text() };
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
-  });
   beforeEach(() => {
     ip = `10.1.${ipCounter++}.1`;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("shows step 1 with the progress bar, labelled fields and a fresh checkout token, never cached", async () => {

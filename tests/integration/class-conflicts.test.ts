@@ -1,10 +1,8 @@
 import { twMerge } from "tailwind-merge";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSlide } from "../support/content-factories";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 /**
  * cn() is plain clsx (tailwind-merge stays off the shopper's JavaScript), so a className that
@@ -30,12 +28,9 @@ function conflictsIn(html: string): string[] {
 }
 
 describe("no conflicting Tailwind classes on one element", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   let childId: number;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     const db = database.db;
     // A hero slide turns on the inverted header (white search box) on the home page.
     await createSlide(db, { title: "Slide", sortOrder: 1, ctaText: "Shop", ctaLink: "/sportvoeding" });
@@ -52,10 +47,6 @@ describe("no conflicting Tailwind classes on one element", () => {
     await createProduct(db, { artNo: 7102, categoryId: child.id, stockQuantity: 3 });
     await createProduct(db, { artNo: 7103, categoryId: child.id, stockQuantity: 0 });
     await createProduct(db, { artNo: 7104, categoryId: child.id, stockQuantity: null });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("on home, listings, product pages, contact and the 404 page", async () => {

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { outbox, siteSettings } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 
 const SHOP = "winkel@trapkracht.test";
 const RATE_LIMITED = "Je hebt te veel berichten verstuurd. Probeer het over een uur opnieuw.";
@@ -18,8 +16,7 @@ const valid: Fields = {
 };
 
 describe("contact form", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ SHOP_EMAIL: SHOP });
   let ipCounter = 1;
   /** A distinct client address per test (trusted from loopback), so IP limits don't leak between tests. */
   let ip = "";
@@ -33,8 +30,6 @@ describe("contact form", () => {
   const outboxRows = () => database.db.select().from(outbox).orderBy(asc(outbox.id));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { SHOP_EMAIL: SHOP });
     await database.db
       .update(siteSettings)
       .set({ customerServiceEmail: "hulp@trapkracht.test" })
@@ -43,10 +38,6 @@ describe("contact form", () => {
   beforeEach(async () => {
     ip = `203.0.113.${ipCounter++}`;
     await database.db.delete(outbox);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("shows the form with labelled fields and the customer-service address", async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { rowsOf } from "../../app/db/rows.server";
 import { couponCodes, orders } from "../../app/db/schema";
 import { insertDemoCoupons } from "../../app/db/seed/coupons.server";
@@ -8,20 +7,19 @@ import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
 import type { CouponCheck } from "../../app/domain/coupons/coupon-check";
 import { COUPON_REASONS } from "../../app/domain/coupons/coupon-rules";
 import { countCouponUse, evaluateCoupon, lockCouponForOrder } from "../../app/domain/coupons/coupons.server";
-import type { DbExecutor } from "../../app/domain/mail/outbox.server";
+import type { DbExecutor } from "../../app/db/client.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createCoupon } from "../support/coupon-factories";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
 import { createCustomer } from "../support/order-factories";
 import { postToAction } from "../support/single-fetch";
+import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 
 const nbsp = "\u00a0";
 
 describe("coupons", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   let ipCounter = 1;
   let artNo = 0;
 
@@ -35,14 +33,8 @@ describe("coupons", () => {
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     // €19,95 a piece, 21 % VAT, plenty in stock.
     artNo = (await createProduct(database.db, { consumerPriceCents: 1995, stockQuantity: 500 })).artNo;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   describe("the rule (validate_and_apply_coupon)", () => {

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getFeaturedProducts } from "../../app/domain/catalog/featured.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { startTestApp } from "../support/app";
 import { createBlogPost, createSlide } from "../support/content-factories";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 
 describe("home page", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ PUBLIC_URL: "https://www.trapkracht.nl" });
   const inStock: number[] = [];
   const outOfStock: number[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { PUBLIC_URL: "https://www.trapkracht.nl" });
     const db = database.db;
     await createSlide(db, {
       title: "Tweede slide",
@@ -53,10 +50,6 @@ describe("home page", () => {
     await createBlogPost(db, { slug: "oudste", title: "Oudste post", publishedOn: "2025-01-01" });
     await createBlogPost(db, { slug: "nieuwste", title: "Nieuwste post", publishedOn: "2026-03-12" });
     await createBlogPost(db, { slug: "middelste", title: "Middelste post", publishedOn: "2025-09-01" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("renders the active slides in order in an accessible carousel, the first one visible", async () => {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 function hrefsIn(html: string): string[] {
   return [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!);
@@ -15,11 +13,8 @@ function section(html: string, tag: "header" | "footer"): string {
 }
 
 describe("shop layout: header, navigation, footer", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     // The three top categories of the spec, each with a child, for the hover menus.
     for (const [id, name] of [
       [8, "Fietsonderdelen"],
@@ -29,10 +24,6 @@ describe("shop layout: header, navigation, footer", () => {
       await createCategory(database.db, { id, name });
     }
     await createCategory(database.db, { id: 9001, name: "Kettingen", parentId: 8, level: 2 });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("renders the header with logo, search form, account, cart and the six nav links in order", async () => {

@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { outbox, siteSettings, users } from "../../app/db/schema";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
 import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
 import { cookieHeaderFrom, createUser, signedInUser } from "../support/users";
+import { useTestApp } from "../support/fixture";
 
 const REFUSAL = "De website is tijdelijk in onderhoud. Probeer het later opnieuw.";
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let customer: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, database.db, { role: "admin", email: "beheer@trapkracht.test" });
   customer = await signedInUser(app, database.db, { email: "klant@example.nl" });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 const outboxCount = async () => Number((await database.db.select({ n: count() }).from(outbox))[0]!.n);

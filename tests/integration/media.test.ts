@@ -1,31 +1,22 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 describe("generated media over HTTP", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   let productImage: string;
   let byeImage: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     await seedDemoIfEmpty(database.db, createLogger("silent"));
     const result = (await database.db.execute(
       sql`SELECT images[1] AS first, brand FROM products WHERE cardinality(images) > 0 AND images[1] <> '/media/product/missing.svg' ORDER BY art_no`,
     )) as unknown as { rows: { first: string; brand: string }[] };
     productImage = result.rows[0]!.first;
     byeImage = result.rows.find((r) => r.brand === "BYE!")!.first;
-    app = await startTestApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it.each([

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { couponCodes, localPaymentSessions, orders, outbox, stock } from "../../app/db/schema";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { startTestApp } from "../support/app";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { createTestDatabase } from "../support/db";
 import { flashOf } from "../support/flash";
+import { useTestApp } from "../support/fixture";
 
 const SHOP = "winkel@trapkracht.test";
 
 describe("local test payment provider", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ SHOP_EMAIL: SHOP });
   let payments: PaymentProvider;
 
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -31,16 +30,10 @@ describe("local test payment provider", () => {
     app.post(`/betaalpagina/${sessionId}`, { intent: "pay", ...fields });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { SHOP_EMAIL: SHOP });
     payments = createPaymentProvider({ db: database.db, config: app.config, logger: createLogger("silent") });
   });
   beforeEach(async () => {
     await database.db.delete(outbox);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("is the embedded default: the session lives in the database and the page is served by the shop", async () => {

@@ -1,24 +1,32 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { couponCodes, orders, outbox, stock } from "../../app/db/schema";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
-import { createTestDatabase } from "../support/db";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { flashOf } from "../support/flash";
+import { useTestApp } from "../support/fixture";
 
 const SHOP = "winkel@trapkracht.test";
 
 describe("Stripe Checkout through the real SDK against a fake Stripe API", () => {
-  let database: Database;
-  let app: TestApp;
   let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await stripe.close();
+  });
+  const { app, database, restartApp } = useTestApp(() => ({
+    SHOP_EMAIL: SHOP,
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  }));
   let payments: PaymentProvider;
-  let env: Record<string, string>;
 
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const stockOf = async (artNos: number[]) =>
@@ -31,26 +39,11 @@ describe("Stripe Checkout through the real SDK against a fake Stripe API", () =>
   const success = (sessionId: string) => app.get(`/checkout/success?session_id=${sessionId}`);
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    database = await createTestDatabase();
-    env = {
-      SHOP_EMAIL: SHOP,
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    };
-    app = await startTestApp(database.db, env);
     payments = createPaymentProvider({ db: database.db, config: app.config, logger: createLogger("silent") });
   });
   beforeEach(async () => {
     stripe.down = false;
     await database.db.delete(outbox);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await stripe.close();
   });
 
   it("lets the checkout form be redirected to Stripe Checkout (CSP form-action)", async () => {
@@ -224,7 +217,7 @@ describe("Stripe Checkout through the real SDK against a fake Stripe API", () =>
     await expect(stripe.deliver(app.url, "checkout.session.completed", session.id)).rejects.toThrow();
     expect((await orderRow(order.id)).paymentStatus).toBe("unpaid");
     // Back up (same database); Stripe retries the delivery.
-    app = await startTestApp(database.db, env);
+    await restartApp();
     const res = await stripe.deliver(app.url, "checkout.session.completed", session.id);
     expect(res.status).toBe(200);
     expect((await orderRow(order.id)).paymentStatus).toBe("paid");

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import {
   couponCodes,
   customers,
@@ -13,12 +12,11 @@ import {
   products,
   users,
 } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createCustomer } from "../support/order-factories";
 import { createUser, signedInUser } from "../support/users";
+import { useTestApp } from "../support/fixture";
 import { shortOrderId } from "../../app/domain/orders/short-id";
 
 type Fields = Record<string, string>;
@@ -41,8 +39,7 @@ const GUEST: Fields = {
 const PLACE_FAILED = "Fout bij het plaatsen van de bestelling";
 
 describe("placing an order", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ PAYMENT_PROVIDER: "local" });
   let ipCounter = 1;
   /** A distinct client address per test (trusted from loopback), so the per-IP limit never leaks. */
   let ip = "";
@@ -75,16 +72,8 @@ describe("placing an order", () => {
   const linesOf = (orderId: string) =>
     db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { PAYMENT_PROVIDER: "local" });
-  });
   beforeEach(() => {
     ip = `10.0.${ipCounter++}.1`;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("stores a guest order pending/unpaid with server prices and sends the browser to the payment page", async () => {

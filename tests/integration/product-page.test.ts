@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 function jsonLdOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
@@ -11,11 +9,8 @@ function jsonLdOf(html: string): Record<string, unknown> {
 }
 
 describe("product detail page /product/{ArtNo}", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     const parent = await createCategory(database.db, { name: "Aandrijving" });
     const child = await createCategory(database.db, { name: "Kettingen", parentId: parent.id, level: 2 });
     await createProduct(database.db, {
@@ -53,10 +48,6 @@ describe("product detail page /product/{ArtNo}", () => {
     });
     await createProduct(database.db, { artNo: 4248, shortDescription: "Niet meer leverbaar", status: 0 });
     await createProduct(database.db, { artNo: 4249, brand: null });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("shows a found product with name, brand, price, images, breadcrumbs, back button and VAT note", async () => {

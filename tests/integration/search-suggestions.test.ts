@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
 import { searchSuggestions } from "../../app/domain/catalog/search.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 type Body = { results: { artNo: number; shortDescription: string; brand: string }[] };
 
 describe("search suggestions GET /api/search-suggestions?q=", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp();
   const suggest = async (q: string) => {
     const res = await app.get(`/api/search-suggestions?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
@@ -19,8 +16,6 @@ describe("search suggestions GET /api/search-suggestions?q=", () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db);
     const db = database.db;
     // Eight chain products (more than the limit), inserted out of order.
     for (const [artNo, name] of [
@@ -45,10 +40,6 @@ describe("search suggestions GET /api/search-suggestions?q=", () => {
     await createProduct(db, { artNo: 304, shortDescription: "Bidon 500 ml", brand: "Tacx" });
     await createProduct(db, { artNo: 305, shortDescription: "Stuurlint a\\b", brand: "Lizard" });
     await createProduct(db, { artNo: 306, shortDescription: "Stuurlint ab", brand: "Lizard" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("returns nothing below 2 characters, without a lookup", async () => {

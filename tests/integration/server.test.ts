@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/fixture";
 
-let database: Database;
-let app: TestApp;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const { app } = useTestApp();
 
 describe("HTTP server", () => {
   it("answers the health check when the database is reachable", async () => {

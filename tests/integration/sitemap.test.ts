@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SITEMAP_PAGE_SIZE, sitemapProductUrls } from "../../app/domain/content/sitemap.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createBlogPost } from "../support/content-factories";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 const ORIGIN = "https://www.trapkracht.nl";
 
 describe("sitemap.xml and robots.txt", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ PUBLIC_URL: ORIGIN });
   let listed: number;
   let unlisted: number;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { PUBLIC_URL: ORIGIN });
     await createCategory(database.db, { id: 164, name: "Sportvoeding" });
     listed = (await createProduct(database.db, { categoryId: 164 })).artNo;
     unlisted = (await createProduct(database.db, { status: 0 })).artNo;
     await createBlogPost(database.db, { slug: "energy-gels-ingredienten", publishedOn: "2026-01-05" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("serves a sitemap index with absolute URLs of its pages", async () => {

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { describe, expect, it } from "vitest";
+import { startTestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 describe("about, privacy and terms", () => {
-  let database: Database;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { PUBLIC_URL: "https://www.trapkracht.nl" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const { app } = useTestApp({ PUBLIC_URL: "https://www.trapkracht.nl" });
 
   it("about: who we are, what we sell and the delivery promise", async () => {
     const { status, html } = await app.html("/about");

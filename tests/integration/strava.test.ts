@@ -1,31 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { accounts, outbox, sessions, users, verifications } from "../../app/db/schema";
-import type { Database } from "../../app/db/client.server";
-import { createTestDatabase } from "../support/db";
 import { startTestApp, type TestApp } from "../support/app";
 import { newAthlete, startFakeStrava, type FakeAthlete, type FakeStrava } from "../support/fake-strava";
 import { cookieHeaderFrom, createUser, sessionCookie, setUserActive } from "../support/users";
 import { flashOf } from "../support/flash";
+import { useTestApp } from "../support/fixture";
 
-let database: Database;
 let fake: FakeStrava;
+beforeAll(async () => {
+  fake = await startFakeStrava();
+});
+afterAll(async () => {
+  await fake?.close();
+});
 /** The shop with Strava configured against the fake. */
-let app: TestApp;
+const { app, database } = useTestApp(() => fake.env);
 /** The same shop without STRAVA_CLIENT_ID/SECRET. */
 let plain: TestApp;
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fake = await startFakeStrava();
-  app = await startTestApp(database.db, fake.env);
   plain = await startTestApp(database.db);
 });
 afterAll(async () => {
-  await app?.close();
   await plain?.close();
-  await fake?.close();
-  await database?.close();
 });
 
 let ipCounter = 0;

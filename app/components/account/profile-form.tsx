@@ -16,7 +16,7 @@ import {
   type ProfileValues,
 } from "~/domain/accounts/profile-schema";
 import { toast } from "~/lib/toast";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export type ProfileData = ProfileValues & { email: string };
 

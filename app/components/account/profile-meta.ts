@@ -1,5 +1,5 @@
 import type { MetaArgs } from "react-router";
-import { rootOrigin } from "~/components/content/static-page";
+import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 /** /profile and /account show the same page, under one canonical address. */

@@ -6,7 +6,7 @@ import { AuthForm } from "./auth-form";
 import { RegisteredNotice } from "./registered-notice";
 import { AUTH_TEXT, type AuthAnswer, type AuthMode } from "~/domain/auth/credentials";
 import { toast } from "~/lib/toast";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 const TITLES = { login: "Inloggen", register: "Registreren" } as const;
 const DESCRIPTIONS = {

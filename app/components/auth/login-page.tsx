@@ -5,7 +5,7 @@ import { AuthForm } from "./auth-form";
 import { RegisteredNotice } from "./registered-notice";
 import { REGISTER_MODE_PARAM, type AuthAnswer, type AuthMode } from "~/domain/auth/credentials";
 import { toast } from "~/lib/toast";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * /login: the dialog's form as a page, for the "Inloggen" menu entry and for browsers without

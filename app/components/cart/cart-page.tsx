@@ -8,7 +8,7 @@ import type { CartItem } from "~/domain/cart/cart";
 import { applyQuote, postedItems, removeItem, updateQuantity } from "~/domain/cart/cart-edit";
 import { cartStore, useCartItems } from "~/domain/cart/cart-store";
 import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "~/domain/checkout/quote";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 import { ConfirmDialog } from "./confirm-dialog";

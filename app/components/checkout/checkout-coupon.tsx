@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { COUPON_FIELDS, type CouponCheck } from "~/domain/coupons/coupon-check";
 import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
-import { normalizeCouponCode } from "~/domain/checkout/checkout-schema";
+import { checkoutCouponCode } from "~/domain/checkout/checkout-schema";
 import { toast } from "~/lib/toast";
 
 /**
@@ -44,7 +44,7 @@ export function CheckoutCoupon({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const normalized = normalizeCouponCode(code);
+    const normalized = checkoutCouponCode(code);
     if (!normalized) {
       toast.error(COUPON_MESSAGES.empty, { id: "kortingscode" });
       return;

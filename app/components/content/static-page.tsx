@@ -1,14 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-type MetaMatch = { id: string; data?: unknown } | undefined;
-
-/** The shop's public origin from the root loader, for canonical URLs in `meta` functions. */
-export function rootOrigin(matches: readonly MetaMatch[]): string | undefined {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
-  return root?.origin;
-}
-
 /**
  * The frame of the text pages (about, privacy, terms, contact): a title block with an intro,
  * then readable prose. `aside` is an optional column beside the text on wide screens.

@@ -1,4 +1,4 @@
-import type { PublicViewer } from "~/root";
+import type { PublicViewer } from "~/lib/root-data";
 
 export type AccountLink = { href: string; label: string };
 

@@ -1,7 +1,7 @@
 import { UserRound } from "~/components/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { headerIconButtonClass } from "./header-icon-button";
 
 const loadDialog = () => import("~/components/auth/login-dialog");

@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import { SearchBox } from "~/components/search/search-box";
 import { Sheet, SheetContent } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { accountLinks } from "./account-links";
 import { NAV_LINKS } from "./nav-links";
 

@@ -1,8 +1,10 @@
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
+
 /** The header's links, in the order of spec 1 §2.2. The first three open a hover menu of subcategories. */
 export const NAV_LINKS = [
-  { href: "/sportvoeding", label: "Sportvoeding", categoryId: 164 },
-  { href: "/onderhoud", label: "Onderhoud", categoryId: 16 },
-  { href: "/fietsonderdelen", label: "Fietsonderdelen", categoryId: 8 },
+  { href: "/sportvoeding", label: "Sportvoeding", categoryId: CATEGORY_IDS.sportsNutrition },
+  { href: "/onderhoud", label: "Onderhoud", categoryId: CATEGORY_IDS.maintenance },
+  { href: "/fietsonderdelen", label: "Fietsonderdelen", categoryId: CATEGORY_IDS.bicycleParts },
   { href: "/blog", label: "Blog" },
   { href: "/contact", label: "Contact" },
   { href: "/cart", label: "Winkelwagen" },

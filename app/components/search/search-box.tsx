@@ -2,10 +2,7 @@ import { Loader2, Search } from "~/components/ui/icons";
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
 import { Form } from "react-router";
 import { cn } from "~/lib/cn";
-import type { KeyHandler, SuggestionsProps } from "./search-suggestions";
-
-/** Spec 2 §9: lookups start at 2 characters. */
-export const MIN_CHARS = 2;
+import { MIN_CHARS, type KeyHandler, type SuggestionsProps } from "./suggestions-contract";
 
 /**
  * ADR 0006: the suggestion list (lookups, listbox, keyboard choice) loads on the shopper's first

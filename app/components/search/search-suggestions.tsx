@@ -1,8 +1,8 @@
 import { Loader2 } from "~/components/ui/icons";
-import { useEffect, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
-import { MIN_CHARS } from "./search-box";
+import { MIN_CHARS, type SuggestionsProps } from "./suggestions-contract";
 
 /** Spec 2 §9: lookups start 300 ms after the last key and show at most 6 results (the API caps them). */
 const DEBOUNCE_MS = 300;
@@ -10,21 +10,6 @@ const DEBOUNCE_MS = 300;
 type Suggestion = { artNo: number; shortDescription: string; brand: string };
 /** The last answer, for the term it answers; a newer term means a lookup is under way. */
 type Lookup = { term: string; results: Suggestion[] };
-export type KeyHandler = (event: KeyboardEvent<HTMLInputElement>) => boolean;
-
-/** What the search box hands its suggestion list; see `SearchBox`. */
-export type SuggestionsProps = {
-  listId: string;
-  term: string;
-  expanded: boolean;
-  /** The highlighted option (-1: none); the box owns it for its aria-activedescendant. */
-  active: number;
-  setActive: Dispatch<SetStateAction<number>>;
-  /** Closes the list after a choice. */
-  close: () => void;
-  /** Takes the list's key handler: it returns true when it handled the key. */
-  setKeyHandler: (handler: KeyHandler) => void;
-};
 
 /**
  * The combobox's suggestion list: debounced lookups, the listbox and its keyboard handling.

@@ -1,14 +1,17 @@
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
+
 /**
  * The fixed category tree and filter configuration of the demo shop. The ids are part of the
  * spec (8, 16, 164) or agreed with the rest of the team (17 Reiniging, 18 Smering, 100–149 parts,
- * 165–180 sports nutrition): pages link to them directly, so they must never change.
+ * 165–180 sports nutrition): pages link to them directly, so they must never change. The ones the
+ * pages name are in CATEGORY_IDS.
  */
 
 export type CategorySeed = { id: number; name: string; parentId: number | null; level: number };
 
-export const PARTS_ID = 8;
-export const MAINTENANCE_ID = 16;
-export const NUTRITION_ID = 164;
+const PARTS_ID = CATEGORY_IDS.bicycleParts;
+const MAINTENANCE_ID = CATEGORY_IDS.maintenance;
+const NUTRITION_ID = CATEGORY_IDS.sportsNutrition;
 
 export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   { id: PARTS_ID, name: "Fietsonderdelen", parentId: null, level: 1 },
@@ -16,8 +19,8 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   { id: NUTRITION_ID, name: "Sportvoeding", parentId: null, level: 1 },
 
   // Onderhoud
-  { id: 17, name: "Reiniging", parentId: MAINTENANCE_ID, level: 2 },
-  { id: 18, name: "Smering", parentId: MAINTENANCE_ID, level: 2 },
+  { id: CATEGORY_IDS.cleaning, name: "Reiniging", parentId: MAINTENANCE_ID, level: 2 },
+  { id: CATEGORY_IDS.lubrication, name: "Smering", parentId: MAINTENANCE_ID, level: 2 },
   { id: 19, name: "Gereedschap", parentId: MAINTENANCE_ID, level: 2 },
   { id: 20, name: "Banden plakken", parentId: MAINTENANCE_ID, level: 2 },
   { id: 21, name: "Poetsdoeken", parentId: MAINTENANCE_ID, level: 2 },
@@ -90,7 +93,7 @@ export function categoryFilterSeeds(): CategoryFilterSeed[] {
     const isNutrition = rootOf(categoryId) === NUTRITION_ID;
     const filterIds = isNutrition ? [1, 4, 5] : [1, 2, 3, 4, 5];
     filterIds.forEach((filterTypeId, index) => {
-      const inactive = categoryId === 17 && filterTypeId === 2;
+      const inactive = categoryId === CATEGORY_IDS.cleaning && filterTypeId === 2;
       rows.push({ categoryId, filterTypeId, displayOrder: index + 1, isActive: !inactive });
     });
   }

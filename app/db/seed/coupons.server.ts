@@ -1,4 +1,4 @@
-import type { DbExecutor } from "~/domain/mail/outbox.server";
+import type { DbExecutor } from "~/db/client.server";
 import { couponCodes } from "~/db/schema";
 
 /**

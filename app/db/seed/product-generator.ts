@@ -5,7 +5,8 @@
  */
 import type { NutritionRow } from "~/db/schema";
 import { parsePriceText } from "~/domain/money/money";
-import { CATEGORY_SEEDS, NUTRITION_ID, rootOf } from "./categories";
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
+import { CATEGORY_SEEDS, rootOf } from "./categories";
 import { LEAF_SEEDS, type LeafSeed, type NutritionProfile, type ProductTemplate } from "./catalog-data";
 import { createRng, hashString, type Rng } from "./prng";
 
@@ -162,7 +163,7 @@ export function generateProduct(index: number, seed: number = DEMO_SEED): Genera
   const colour = maybe(rng, template.colours, 0.1);
   const material = maybe(rng, template.materials, 0.1);
   const name = template.name({ brand, model, size, colour, material }, rng);
-  const isNutrition = rootOf(leaf.categoryId) === NUTRITION_ID;
+  const isNutrition = rootOf(leaf.categoryId) === CATEGORY_IDS.sportsNutrition;
   const categoryName = CATEGORY_SEEDS.find((c) => c.id === leaf.categoryId)?.name ?? "";
 
   // Prices arrive as supplier text and are parsed exactly as an import would.

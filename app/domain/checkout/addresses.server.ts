@@ -1,7 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbExecutor } from "~/db/client.server";
 import { customers, shippingAddresses } from "~/db/schema";
-import type { DbExecutor } from "~/domain/mail/outbox.server";
 import { COUNTRY, type ShippingInput } from "./checkout-schema";
 
 export type SavedAddress = {

@@ -3,6 +3,7 @@ import { loginSchema } from "~/domain/auth/credentials";
 import { profileSchema } from "~/domain/accounts/profile-schema";
 import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
 import { readPostedLines } from "~/domain/cart/cart-edit";
+import { normaliseCouponCode } from "~/domain/coupons/coupon-rules";
 import { MAX_LINE_QUANTITY } from "./quote";
 
 /**
@@ -204,9 +205,11 @@ export function isCheckoutToken(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** Coupon input as the customer field treats it (spec 1 §5): trimmed and upper-cased; empty = none. */
-export function normalizeCouponCode(raw: unknown): string | null {
-  if (typeof raw !== "string") return null;
-  const code = raw.trim().toUpperCase();
-  return code === "" || code.length > 50 ? null : code;
+/** Longer than any code the shop hands out: the checkout treats it as no coupon at all. */
+const MAX_CHECKOUT_COUPON_LENGTH = 50;
+
+/** The checkout's coupon field: the normalised code (coupon rules), or none when empty or over-long. */
+export function checkoutCouponCode(raw: unknown): string | null {
+  const code = normaliseCouponCode(raw);
+  return code === "" || code.length > MAX_CHECKOUT_COUPON_LENGTH ? null : code;
 }

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { customers, users } from "~/db/schema";
 import { fullName } from "~/domain/accounts/profile-schema";
-import type { DbExecutor } from "~/domain/mail/outbox.server";
+import type { DbExecutor } from "~/db/client.server";
 import type { CustomerInput } from "./checkout-schema";
 
 type Person = Pick<CustomerInput, "firstName" | "lastName" | "phone">;

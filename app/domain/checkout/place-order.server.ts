@@ -11,7 +11,7 @@ import {
   CHECKOUT_TEXT,
   CUSTOMER_FIELDS,
   isCheckoutToken,
-  normalizeCouponCode,
+  checkoutCouponCode,
   parseCartItems,
   validateCheckout,
   type CheckoutErrors,
@@ -94,7 +94,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     });
   }
   const { customer, shipping } = checked.data;
-  const couponCode = normalizeCouponCode(input.couponCode);
+  const couponCode = checkoutCouponCode(input.couponCode);
 
   type Stored =
     | { kind: "created"; orderId: string; customerId: string }

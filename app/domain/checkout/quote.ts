@@ -1,4 +1,8 @@
+import type { CouponResult } from "~/domain/coupons/coupon-rules";
 import type { Totals } from "./pricing";
+
+// The coupon module owns its answer; a quote carries it.
+export type { CouponResult };
 
 /** The most of one article a cart line may hold (a shop for people, not resellers). */
 export const MAX_LINE_QUANTITY = 99;
@@ -23,16 +27,6 @@ export type QuoteLine = {
   lineTotalCents: number;
   stockQuantity: number | null;
   problem: LineProblem | null;
-};
-
-/** The answer of the coupon rule (spec 1 §3 "Coupon validation result"), plus what the order needs. */
-export type CouponResult = {
-  code: string;
-  valid: boolean;
-  discountCents: number;
-  /** The spec's message for the shopper (e.g. why it is not valid). */
-  message: string;
-  couponId: string | null;
 };
 
 export type CartQuote = {

@@ -30,10 +30,23 @@ export function appliedMessage(discountCents: number): string {
   return `Kortingscode toegepast: ${formatEuro(discountCents)} korting.`;
 }
 
-/** What the shopper typed, as stored: trimmed and upper-cased (spec 1 §5). */
-export function normaliseCouponCode(raw: string | null | undefined): string {
-  return (raw ?? "").trim().toUpperCase();
+/**
+ * What the shopper typed, as codes are stored: trimmed and upper-cased (spec 1 §5); "" when nothing
+ * (or no text) was given. The one normaliser for every coupon field, in the browser and on the server.
+ */
+export function normaliseCouponCode(raw: unknown): string {
+  return typeof raw === "string" ? raw.trim().toUpperCase() : "";
 }
+
+/** The answer of the coupon rule (spec 1 §3 "Coupon validation result"), plus what the order needs. */
+export type CouponResult = {
+  code: string;
+  valid: boolean;
+  discountCents: number;
+  /** The spec's message for the shopper (e.g. why it is not valid). */
+  message: string;
+  couponId: string | null;
+};
 
 /** The coupon's terms as the rule needs them (a `coupon_codes` row, money in cents). */
 export type CouponTerms = {

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
-import type { CouponResult } from "~/domain/checkout/quote.server";
-import type { DbExecutor } from "~/domain/mail/outbox.server";
-import { COUPON_MESSAGES, judgeCoupon, normaliseCouponCode, type CouponTerms } from "./coupon-rules";
+import type { DbExecutor } from "~/db/client.server";
+import { COUPON_MESSAGES, judgeCoupon, normaliseCouponCode, type CouponResult, type CouponTerms } from "./coupon-rules";
 
 /**
  * Coupons on the server (spec 2 §7.3 `validate_and_apply_coupon`). Three moments, three calls:

@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { DbExecutor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { enqueueJob } from "~/domain/jobs/queue.server";
 
@@ -7,9 +7,6 @@ export const MAIL_QUEUE = "mail";
 
 /** After this many failed sends a mail is marked failed and left for a person to look at. */
 export const MAX_ATTEMPTS = 5;
-
-/** The database handle or an open transaction: mail is enqueued inside the change that causes it. */
-export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type OutgoingMail = {
   /** What kind of mail this is, for the admin outbox view and logs (e.g. "contact-message"). */

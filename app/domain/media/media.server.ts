@@ -2,8 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blogSvg, byeBannerSvg, categorySvg, heroSvg, HERO_COUNT, productSvg, type Area } from "./svg";
 import { rowsOf } from "~/db/rows.server";
+import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
 
-const AREA_BY_ROOT: Record<number, Area> = { 8: "parts", 16: "maintenance", 164: "nutrition" };
+const AREA_BY_ROOT: Record<number, Area> = {
+  [CATEGORY_IDS.bicycleParts]: "parts",
+  [CATEGORY_IDS.maintenance]: "maintenance",
+  [CATEGORY_IDS.sportsNutrition]: "nutrition",
+};
 
 /** The top-level category of a category, walking parent links (UNION stops on accidental cycles). */
 async function areaOfCategory(db: Db, categoryId: number | null): Promise<Area> {

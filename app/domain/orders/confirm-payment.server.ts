@@ -1,10 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
-import type { Db } from "~/db/client.server";
+import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { orderItems, orders } from "~/db/schema";
 import { countCouponUse } from "~/domain/coupons/coupons.server";
-import type { DbExecutor } from "~/domain/mail/outbox.server";
 import type { PaymentProvider, SessionState } from "~/domain/payments/provider";
 import type { Logger } from "~/lib/logger.server";
 import { enqueueOrderMails } from "./order-mail.server";

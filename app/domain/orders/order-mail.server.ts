@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import { customers, orderItems, orders, shippingAddresses, siteSettings } from "~/db/schema";
-import { enqueueMail, type DbExecutor } from "~/domain/mail/outbox.server";
+import type { DbExecutor } from "~/db/client.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
 import { orderConfirmationMail } from "~/domain/mail/templates/order-confirmation";
 import type { OrderMailData } from "~/domain/mail/templates/order-mail-data";
 import { orderNotificationMail } from "~/domain/mail/templates/order-notification";
