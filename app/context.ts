@@ -20,7 +20,7 @@ export type AppContext = {
   maintenance: { on: boolean; blocked: boolean };
   /** Per-request CSP nonce for the inline scripts React Router renders. */
   nonce: string;
-  /** The shopper's address as Express sees it (proxy headers trusted from loopback only), for rate limits. */
+  /** The shopper's address as Express sees it (X-Forwarded-For only from the proxies TRUST_PROXY names), for rate limits. */
   clientIp: string;
 };
 

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     {
       status: maintenance ? 503 : 200,
-      headers: flash ? { "Set-Cookie": clearFlashCookie } : undefined,
+      headers: flash ? { "Set-Cookie": clearFlashCookie(context.config) } : undefined,
     },
   );
 }

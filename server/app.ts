@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): Express {
   const payments = createPaymentProvider({ db, config, logger });
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString("base64");

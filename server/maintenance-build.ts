@@ -4,6 +4,16 @@ import type { AppContext } from "../app/context";
 const wrapped = new WeakMap<ServerBuild, ServerBuild>();
 
 /**
+ * A resource route that has its own answer for a shut-out visitor (robots.txt) says so with
+ * `export const handle = { answersDuringMaintenance: true }`; its loader then runs and reads
+ * `context.maintenance` itself.
+ */
+function answersDuringMaintenance(module: { handle?: unknown }): boolean {
+  const handle = module.handle as { answersDuringMaintenance?: unknown } | null | undefined;
+  return handle?.answersDuringMaintenance === true;
+}
+
+/**
  * While maintenance mode shuts a visitor out, the root renders only the maintenance screen; the
  * page's own loaders would still run and their data would travel in the page (and in `.data`
  * answers). This build wrapper makes every loader below the root answer null for such a visitor:
@@ -16,7 +26,7 @@ export function withMaintenanceGuard(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const loader = route?.module.loader;
-    if (!route || !loader || id === "root") {
+    if (!route || !loader || id === "root" || answersDuringMaintenance(route.module)) {
       routes[id] = route;
       continue;
     }

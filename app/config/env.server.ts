@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -35,7 +36,59 @@ const EnvSchema = z.object({
   /** Only for tests against a local fake of the Stripe API, e.g. http://127.0.0.1:4010. */
   STRIPE_API_URL: z.url().optional(),
   LOCAL_PAYMENTS_ALLOWED: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ("value" in parsed) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.problem });
+      return z.NEVER;
+    }),
 });
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For: none (the socket's address is the
+ * client's), the last N hops, or these addresses and subnets (Express's "trust proxy" forms).
+ */
+export type TrustProxy = false | number | string[];
+
+/** Express's names for the private ranges, accepted as they are. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY as Express wants it, or a Dutch problem. `true` (trust every peer) is refused: then
+ * anyone could choose the address the rate limits count by sending X-Forwarded-For.
+ */
+export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } | { problem: string } {
+  const text = (raw ?? "").trim();
+  if (text === "" || text === "false" || text === "0") return { value: false };
+  if (text === "true") {
+    return {
+      problem:
+        "true vertrouwt elke afzender, zodat iedereen met X-Forwarded-For een eigen adres kiest; geef het aantal proxy's (bijv. 1) of hun adressen",
+    };
+  }
+  if (/^\d+$/.test(text)) return { value: Number(text) };
+  const entries = text.split(",").map((e) => e.trim());
+  const wrong = entries.filter((e) => !isProxyAddress(e));
+  if (wrong.length) {
+    const names = wrong.map((e) => (e === "" ? "(lege waarde)" : e)).join(", ");
+    return {
+      problem: `${names} is geen aantal, IP-adres, subnet (10.0.0.0/8) of loopback/linklocal/uniquelocal`,
+    };
+  }
+  return { value: entries };
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -61,6 +114,8 @@ export type Config = {
   payments:
     | { provider: "local"; allowedInProduction: boolean }
     | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (rate limits count per client address). */
+  trustProxy: TrustProxy;
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
 };
@@ -96,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopEmail: e.SHOP_EMAIL,
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY,
     payments:
       provider === "stripe"
         ? {

@@ -1,17 +1,29 @@
+import type { Config } from "~/config/env.server";
+
 /**
  * One-time messages that survive a redirect (Post/Redirect/Get): the root loader reads the cookie,
  * clears it and the page shows the message as a toast (and as text where a page chooses to).
  */
 export type Flash = { kind: "success" | "error" | "info"; title: string; description?: string };
 
+/** What decides the cookie's attributes: an https shop gets Secure cookies, as its session cookie. */
+export type FlashConfig = Pick<Config, "publicUrl">;
+
 const COOKIE = "trapkracht_flash";
 
-export function flashCookie(flash: Flash): string {
-  const value = Buffer.from(JSON.stringify(flash)).toString("base64url");
-  return `${COOKIE}=${value}; Path=/; Max-Age=120; HttpOnly; SameSite=Lax`;
+function attributes(config: FlashConfig, maxAge: number): string {
+  const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-export const clearFlashCookie = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+export function flashCookie(config: FlashConfig, flash: Flash): string {
+  const value = Buffer.from(JSON.stringify(flash)).toString("base64url");
+  return `${COOKIE}=${value}; ${attributes(config, 120)}`;
+}
+
+export function clearFlashCookie(config: FlashConfig): string {
+  return `${COOKIE}=; ${attributes(config, 0)}`;
+}
 
 export function readFlash(request: Request): Flash | null {
   const cookie = request.headers.get("cookie") ?? "";
@@ -31,10 +43,18 @@ export function readFlash(request: Request): Flash | null {
   }
 }
 
-/** A redirect that carries a flash message (and any other headers, e.g. a session cookie). */
-export function redirectWithFlash(url: string, flash: Flash, init: { headers?: HeadersInit } = {}): Response {
+/**
+ * A redirect that carries a flash message (and any other headers, e.g. a session cookie). The shop's
+ * config comes first so no caller can forget the cookie's Secure attribute on an https shop.
+ */
+export function redirectWithFlash(
+  config: FlashConfig,
+  url: string,
+  flash: Flash,
+  init: { headers?: HeadersInit } = {},
+): Response {
   const headers = new Headers(init.headers);
   headers.set("Location", url);
-  headers.append("Set-Cookie", flashCookie(flash));
+  headers.append("Set-Cookie", flashCookie(config, flash));
   return new Response(null, { status: 302, headers });
 }

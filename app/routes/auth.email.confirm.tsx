@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (result.outcome === "confirmed") {
-      return redirectWithFlash("/", {
+      return redirectWithFlash(context.config, "/", {
         kind: "success",
         title: "E-mailadres bevestigd",
         description: "Je account is compleet. Je logt voortaan in met Strava.",
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // make this mail a password-less login link to an account that may hold more than the Strava
     // login, and a session cookie is better-auth's to issue. One click on "Inloggen met Strava" now
     // lands in the linked account.
-    return redirectWithFlash("/", {
+    return redirectWithFlash(context.config, "/", {
       kind: "success",
       title: "Strava is gekoppeld aan je account",
       description: result.hasPassword

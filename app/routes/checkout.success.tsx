@@ -39,14 +39,16 @@ const LOOKUP_LIMIT = { limit: 60, windowSeconds: 60 };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
-  if (!sessionId) return redirectWithFlash("/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
+  if (!sessionId)
+    return redirectWithFlash(context.config, "/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
   const error = (state: keyof typeof ERRORS, status: number) =>
     data<SuccessData>({ state: "error", ...ERRORS[state] }, { status, headers: NO_STORE });
   try {
     const limit = await hitRateLimit(context.db, { key: `checkout-success:ip:${context.clientIp}`, ...LOOKUP_LIMIT });
     if (!limit.allowed) return error("unverified", 429);
     const result = await confirmPayment(context, sessionId);
-    if (!result) return redirectWithFlash("/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
+    if (!result)
+      return redirectWithFlash(context.config, "/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
     const orderNumber = shortOrderId(result.orderId);
     if (result.outcome === "paid") return data<SuccessData>({ state: "paid", orderNumber }, { headers: NO_STORE });
     if (result.outcome === "pending")

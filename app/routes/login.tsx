@@ -102,6 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
     if (fromDialog) return data<AuthAnswer>({ intent: "login", ok: true }, { headers });
     return redirectWithFlash(
+      context.config,
       safeRedirect(form.get("redirectTo")),
       { kind: "success", title: AUTH_TEXT.loginSucceeded },
       { headers },
@@ -120,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const next = new URLSearchParams({ geregistreerd: "1" });
     const redirectTo = safeRedirect(form.get("redirectTo"));
     if (redirectTo !== "/") next.set("redirectTo", redirectTo);
-    return redirectWithFlash(`/login?${next}`, {
+    return redirectWithFlash(context.config, `/login?${next}`, {
       kind: "success",
       title: AUTH_TEXT.registerSucceeded,
       description: AUTH_TEXT.checkYourEmail,

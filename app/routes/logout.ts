@@ -10,10 +10,10 @@ import { redirectWithFlash } from "~/lib/flash.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await signOut(context, request.headers);
-  if (!result.ok) return redirectWithFlash("/", { kind: "error", title: AUTH_TEXT.logoutFailed });
+  if (!result.ok) return redirectWithFlash(context.config, "/", { kind: "error", title: AUTH_TEXT.logoutFailed });
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  return redirectWithFlash("/", { kind: "success", title: AUTH_TEXT.loggedOut }, { headers });
+  return redirectWithFlash(context.config, "/", { kind: "success", title: AUTH_TEXT.loggedOut }, { headers });
 }
 
 /** Signing out changes state, so a GET (a link, a prefetch, a crawler) does nothing but go home. */

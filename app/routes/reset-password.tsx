@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  return redirectWithFlash("/login", {
+  return redirectWithFlash(context.config, "/login", {
     kind: "success",
     title: AUTH_TEXT.passwordChanged,
     description: AUTH_TEXT.passwordChangedDetail,

@@ -101,8 +101,9 @@ describe("maintenance mode on", () => {
     }
     expect((await app.get("/sitemap.xml", { headers: { cookie: admin.cookie } })).status).toBe(200);
     expect((await app.get("/api/search-suggestions?q=ke", { headers: { cookie: admin.cookie } })).status).toBe(200);
-    // What crawlers, health checks and the screen itself need stays open.
-    expect((await app.get("/robots.txt")).status).toBe(200);
+    // robots.txt answers its own closed version (tests/integration/maintenance-robots.test.ts).
+    expect((await app.get("/robots.txt")).status).toBe(503);
+    // What health checks and the screen itself need stays open.
     expect((await app.get("/healthz")).status).toBe(200);
     expect((await app.get("/favicon.svg")).status).toBe(200);
   });

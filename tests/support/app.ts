@@ -41,6 +41,9 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     SEED_DEMO: "false",
     PUBLIC_URL: url,
     AUTH_SECRET: TEST_AUTH_SECRET,
+    // The tests play the proxy in front of the shop: X-Forwarded-For gives each test its own client
+    // address. The shop's own default (no trusted proxy) is tested with TRUST_PROXY: "".
+    TRUST_PROXY: "loopback",
     ...env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");

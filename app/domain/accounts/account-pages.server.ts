@@ -43,7 +43,11 @@ export type ProfileActionResult = {
  * `path` with the "Profiel bijgewerkt" toast (works without JavaScript). Failure: the page again
  * with the entered values and the error message.
  */
-export async function submitProfileForm(request: Request, deps: Deps, path: "/profile" | "/account") {
+export async function submitProfileForm(
+  request: Request,
+  deps: Deps & Pick<AppContext, "config">,
+  path: "/profile" | "/account",
+) {
   const viewer = await requireAccountViewer(request, deps);
   const values = profileValuesFrom(await readForm(request));
   const result = validateProfile(values);
@@ -72,5 +76,5 @@ export async function submitProfileForm(request: Request, deps: Deps, path: "/pr
       { status: 500 },
     );
   }
-  return redirectWithFlash(path, { kind: "success", title: PROFILE_MESSAGES.saved });
+  return redirectWithFlash(deps.config, path, { kind: "success", title: PROFILE_MESSAGES.saved });
 }

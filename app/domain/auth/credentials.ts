@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validateFields, type Validation as FormValidation } from "~/lib/form-validation";
+import { isLocalPath, localPathOf } from "./local-path";
 
 /**
  * The account forms' schemas and Dutch texts, shared by the browser (checked before sending) and the
@@ -148,17 +149,17 @@ export function validateNewPassword(form: FormData): Validation<{ password: stri
 }
 
 /**
- * Where to go after signing in: only a path on this site. Absolute URLs, protocol-relative "//host"
- * and "/\host" (which browsers treat alike) fall back to "/", so a link cannot send a person elsewhere.
+ * Where to go after signing in: only a path on this site. The raw value must already look like one
+ * (no absolute URL, no control characters); then it is normalised as a browser would, and the
+ * normalised value, the one we write into a Location header or a hidden field, is checked again
+ * (`localPathOf`), because "/.//evil.example" normalises to "//evil.example".
  */
 export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // Control characters (a tab or newline inside "/\t/evil.example") are dropped by URL parsers.
-  if ([...to].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return fallback;
+  if (typeof to !== "string" || !isLocalPath(to)) return fallback;
   try {
     const url = new URL(to, "http://trapkracht.invalid");
     if (url.origin !== "http://trapkracht.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    return localPathOf(url, { hash: true }) ?? fallback;
   } catch {
     return fallback;
   }

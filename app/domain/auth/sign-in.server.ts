@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context";
-import { allowAuthAttempt, rateLimitMessage } from "./auth-limits.server";
+import { allowAuthAttempt, allowSignInAttempt, rateLimitMessage, recordSignInFailure } from "./auth-limits.server";
 import { ACCOUNT_INACTIVE } from "./auth.server";
 import { AUTH_TEXT, type LoginInput } from "./credentials";
 
@@ -25,9 +25,9 @@ function failure(reason: SignInFailure, status: number, message: string): SignIn
  * browser session (spec 1 §5 says the original collected it without using it; we use it on purpose).
  */
 export async function signIn(deps: Deps, input: LoginInput, requestHeaders: Headers): Promise<SignInResult> {
-  if (!(await allowAuthAttempt(deps.db, "sign-in", { ip: deps.clientIp, email: input.email }))) {
-    return failure("rate-limited", 429, rateLimitMessage("sign-in"));
-  }
+  const attempt = await allowSignInAttempt(deps.db, { ip: deps.clientIp, email: input.email });
+  if (!attempt.allowed) return failure("rate-limited", 429, rateLimitMessage("sign-in"));
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
   let response: Response;
   try {
     response = await deps.auth.api.signInEmail({
@@ -43,6 +43,7 @@ export async function signIn(deps: Deps, input: LoginInput, requestHeaders: Head
 
   const code = await errorCode(response);
   if (response.status === 401 || code === "INVALID_EMAIL" || code === "PASSWORD_TOO_LONG") {
+    await recordSignInFailure(deps.db, input.email);
     return failure("invalid", 401, AUTH_TEXT.wrongCredentials);
   }
   if (code === "EMAIL_NOT_VERIFIED") return failure("unverified", 403, AUTH_TEXT.unverified);

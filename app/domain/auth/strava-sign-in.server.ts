@@ -27,7 +27,7 @@ type StartDeps = Pick<AppContext, "auth" | "config" | "db" | "logger" | "clientI
 export async function startStravaSignIn(request: Request, deps: StartDeps): Promise<Response> {
   const { auth, config, db, logger, clientIp } = deps;
   const back = stravaReturnPath(request.headers.get("referer"), config.publicUrl);
-  const fail = (flash: Flash) => redirectWithFlash(back, flash);
+  const fail = (flash: Flash) => redirectWithFlash(config, back, flash);
 
   if (!config.strava) return fail({ kind: "error", title: STRAVA_FAILED, description: STRAVA_NOT_CONFIGURED });
 

@@ -83,8 +83,8 @@ export const ACCESS_DENIED = {
 } as const;
 
 /** Every admin loader and action starts here; anyone else goes to / with the "Access Denied" toast. */
-export async function requireAdmin(request: Request, deps: ViewerDeps): Promise<Viewer> {
+export async function requireAdmin(request: Request, deps: ViewerDeps & Pick<AppContext, "config">): Promise<Viewer> {
   const viewer = await getViewer(request, deps);
-  if (!viewer?.isAdmin) throw redirectWithFlash("/", ACCESS_DENIED);
+  if (!viewer?.isAdmin) throw redirectWithFlash(deps.config, "/", ACCESS_DENIED);
   return viewer;
 }

@@ -247,11 +247,43 @@ function successUrl(publicUrl: string, sessionId?: string): string {
 }
 
 /**
+ * The payment-session step of each order, one at a time in this process: eight simultaneous posts
+ * of one form all reach this step, and without the queue each would ask the provider for a session
+ * of its own before the first one is stored. Queued, the first creates and stores the session and
+ * the others find it and answer with its URL.
+ *
+ * Why not the per-token advisory lock: holding a transaction across the provider call deadlocks the
+ * embedded PGlite (its single connection is taken while the local provider writes through the same
+ * handle) and, on PostgreSQL, parks a pooled connection per waiting post, which a burst of posts
+ * could drain. Several app instances on one database can still race here when one form's posts are
+ * spread over them; the conditional update below then keeps one session on the order and every
+ * answer points at it (the other session expires unused).
+ */
+const paymentSteps = new Map<string, Promise<unknown>>();
+
+async function oneAtATimePerOrder<T>(orderId: string, step: () => Promise<T>): Promise<T> {
+  const before = paymentSteps.get(orderId) ?? Promise.resolve();
+  const run = before.then(step);
+  const settled = run.catch(() => undefined);
+  paymentSteps.set(orderId, settled);
+  try {
+    return await run;
+  } finally {
+    if (paymentSteps.get(orderId) === settled) paymentSteps.delete(orderId);
+  }
+}
+
+/** paymentRedirect, queued per order (see oneAtATimePerOrder). */
+function paymentRedirect(deps: PlaceOrderDeps, orderId: string): Promise<PlaceOrderResult> {
+  return oneAtATimePerOrder(orderId, () => openPaymentSession(deps, orderId));
+}
+
+/**
  * Where the browser goes for an order: its open payment session, or a new one when it has none
  * (or its session expired). A session is attached only if the order has no other one at that moment
- * (a conditional update), so two racing submissions both end on the same session.
+ * (a conditional update), so racing submissions (from other app instances) end on the same session.
  */
-async function paymentRedirect(deps: PlaceOrderDeps, orderId: string, attempt = 0): Promise<PlaceOrderResult> {
+async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt = 0): Promise<PlaceOrderResult> {
   const publicUrl = deps.config.publicUrl;
   try {
     const [order] = await deps.db
@@ -327,7 +359,7 @@ async function paymentRedirect(deps: PlaceOrderDeps, orderId: string, attempt = 
       return { ok: true, orderId, redirectUrl: session.url };
     }
     // Another submission attached its session first; this one is never shown to anyone.
-    if (attempt < 2) return paymentRedirect(deps, orderId, attempt + 1);
+    if (attempt < 2) return openPaymentSession(deps, orderId, attempt + 1);
     return fail(409, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.alreadyPlaced);
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "preparing the payment failed");

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 
 export type RateLimitResult = { allowed: boolean; count: number; limit: number };
 
@@ -25,4 +26,17 @@ export async function hitRateLimit(
     : ((result as { rows: { count: number }[] }).rows ?? []);
   const count = Number(rows[0]?.count ?? 0);
   return { allowed: count <= opts.limit, count, limit: opts.limit };
+}
+
+/** How many hits `key` has in the current window, without counting one (0 in a new window). */
+export async function countInWindow(
+  db: Pick<Db, "execute">,
+  opts: { key: string; windowSeconds: number },
+): Promise<number> {
+  const window = Math.max(1, Math.floor(opts.windowSeconds));
+  const result = await db.execute<{ count: number }>(sql`
+    SELECT count::int AS count FROM rate_limits
+    WHERE key = ${opts.key}
+      AND window_start = to_timestamp(floor(extract(epoch FROM now()) / ${window}::int) * ${window}::int)`);
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }

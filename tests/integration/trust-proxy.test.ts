@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/db/client.server";
+import { startTestApp, type TestApp } from "../support/app";
+import { createTestDatabase } from "../support/db";
+
+/**
+ * The per-IP rate limits count the address Express reports. Without TRUST_PROXY a client cannot
+ * choose that address with X-Forwarded-For; with TRUST_PROXY=1 (one proxy in front) the header's
+ * last address is the client's.
+ */
+
+let database: Database;
+let direct: TestApp;
+let behindProxy: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // The test support trusts loopback (the tests play the proxy); "" is the shop's real default.
+  direct = await startTestApp(database.db, { TRUST_PROXY: "" });
+  behindProxy = await startTestApp(database.db, { TRUST_PROXY: "1" });
+});
+afterAll(async () => {
+  await direct?.close();
+  await behindProxy?.close();
+  await database?.close();
+});
+
+let counter = 0;
+const stranger = () => `gok-${++counter}-${Date.now()}@example.nl`;
+
+const wrongSignIn = (app: TestApp, forwardedFor: string) =>
+  app.post(
+    "/login",
+    { intent: "login", email: stranger(), password: "verkeerd1" },
+    { headers: { "x-forwarded-for": forwardedFor } },
+  );
+
+const contact = (app: TestApp, forwardedFor: string) =>
+  app.post(
+    "/contact",
+    {
+      firstName: "Piet",
+      lastName: "Jansen",
+      email: stranger(),
+      subject: "Vraag",
+      message: "Hebben jullie ook kettingen voor een e-bike?",
+    },
+    { headers: { "x-forwarded-for": forwardedFor } },
+  );
+
+describe("without TRUST_PROXY (the default)", () => {
+  it("ignores X-Forwarded-For: rotating it does not escape the sign-in limit of 20 per address", async () => {
+    for (let i = 1; i <= 20; i++) expect((await wrongSignIn(direct, `203.0.113.${i}`)).status).toBe(401);
+    expect((await wrongSignIn(direct, "198.51.100.99")).status).toBe(429);
+    expect((await wrongSignIn(direct, "192.0.2.7, 198.51.100.100")).status).toBe(429);
+  });
+
+  it("ignores X-Forwarded-For for the contact form's limit of 5 per address", async () => {
+    for (let i = 1; i <= 5; i++) expect((await contact(direct, `203.0.113.${i}`)).status).toBe(302);
+    expect((await contact(direct, "198.51.100.42")).status).toBe(429);
+  });
+});
+
+describe("with TRUST_PROXY=1", () => {
+  it("counts the address the proxy put last in X-Forwarded-For", async () => {
+    for (let i = 1; i <= 5; i++) expect((await contact(behindProxy, `203.0.113.${i}`)).status).toBe(302);
+    // Six messages in all, but each address sent one: nothing is refused.
+    expect((await contact(behindProxy, "198.51.100.1")).status).toBe(302);
+    // A client's own X-Forwarded-For entries come first in the list; only the proxy's last entry counts.
+    for (let i = 1; i <= 5; i++) {
+      expect((await contact(behindProxy, `10.9.8.${i}, 198.51.100.2`)).status).toBe(302);
+    }
+    expect((await contact(behindProxy, "10.9.9.9, 198.51.100.2")).status).toBe(429);
+  });
+
+  it("lets the sign-in limit count per forwarded address", async () => {
+    for (let i = 1; i <= 20; i++) expect((await wrongSignIn(behindProxy, `198.51.100.${i + 10}`)).status).toBe(401);
+    expect((await wrongSignIn(behindProxy, "198.51.100.99")).status).toBe(401);
+  });
+});
