@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./app/config/env.server";
 import { prepareServerConfig } from "./app/config/server-config.server";
 import { openDatabaseFromConfig } from "./app/db/client.server";
+import { DataDirInUseError } from "./app/db/data-dir-lock.server";
 import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
 import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/demo-admin.server";
@@ -107,6 +108,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error("Trapkracht kon niet starten:", error);
+  // A second process on the embedded database: the message says what to do; a stack trace would bury it.
+  if (error instanceof DataDirInUseError) console.error(`Trapkracht kon niet starten.\n${error.message}`);
+  else console.error("Trapkracht kon niet starten:", error);
   process.exit(1);
 });

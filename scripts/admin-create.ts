@@ -2,10 +2,12 @@
  * npm run admin:create -- --email E --password P
  * Creates an admin account in the configured database (DATABASE_URL → PostgreSQL, else PGlite under
  * DATA_DIR), or makes an existing user admin with this password. Migrates the database first.
- * With the embedded PGlite database, stop the server first: PGlite allows one process per directory.
+ * With the embedded PGlite database, stop the server first: PGlite allows one process per directory,
+ * and the script refuses (DataDirInUseError) while the shop has it open.
  */
 import { ConfigError, loadConfig } from "../app/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
+import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { createOrPromoteAdmin, validateAdminInput } from "../app/domain/admin/admin-accounts.server";
 
 const USAGE = "Gebruik: npm run admin:create -- --email E --password P";
@@ -60,7 +62,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) console.error(error.message);
-  else console.error("Beheerder aanmaken mislukt:", error);
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else console.error("Beheerder aanmaken mislukt:", error);
   process.exit(1);
 });

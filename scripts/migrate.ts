@@ -1,6 +1,7 @@
 // `npm run db:migrate`: brings the configured database up to date (the server also does this at start).
 import { loadConfig } from "../app/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
+import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 
 async function main() {
   const config = loadConfig();
@@ -10,6 +11,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

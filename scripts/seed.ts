@@ -5,6 +5,7 @@
  */
 import { ConfigError, loadConfig } from "../app/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
+import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { CatalogueNotEmptyError, seedCatalogue } from "../app/db/seed/large.server";
 import { DEMO_PRODUCT_COUNT } from "../app/db/seed/product-generator";
 
@@ -58,7 +59,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof CatalogueNotEmptyError || error instanceof UsageError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof CatalogueNotEmptyError ||
+    error instanceof UsageError ||
+    error instanceof DataDirInUseError
+  ) {
     console.error(error.message);
   } else console.error("Seeden mislukt:", error);
   process.exit(1);

@@ -10,6 +10,7 @@ import { listUsers, setUserActive } from "~/domain/admin/users.server";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { isMaintenanceMode, setMaintenanceMode } from "~/domain/settings/site-settings.server";
 import { readForm } from "~/lib/form.server";
+import { textParam } from "~/lib/text-input";
 
 export function meta() {
   return [{ title: "Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "deactivate" || intent === "reactivate") {
-    const userId = String(form.get("userId") ?? "");
+    const userId = textParam(String(form.get("userId") ?? "")) ?? "";
     try {
       const result = await setUserActive(context.db, { actorId: viewer.id, userId, active: intent === "reactivate" });
       if (!result.ok) {

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.search-suggestions";
 import { searchSuggestions, type SearchSuggestion } from "~/domain/catalog/search.server";
+import { textParam } from "~/lib/text-input";
 
 /** GET ?q=… → the header's search suggestions (spec 2 §7.3). Errors are logged and yield an empty list (§7.5). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const q = textParam(new URL(request.url).searchParams.get("q")) ?? "";
   let results: SearchSuggestion[] = [];
   try {
     results = await searchSuggestions(context.db, q.slice(0, 100));

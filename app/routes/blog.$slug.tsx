@@ -8,6 +8,7 @@ import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
 import { getBlogPost } from "~/domain/content/blog.server";
 import { formatDutchDate } from "~/domain/content/format-date";
 import { pageMeta } from "~/lib/seo";
+import { textParam } from "~/lib/text-input";
 
 const NOT_FOUND_TITLE = "Blogpost Niet Gevonden";
 
@@ -33,7 +34,8 @@ export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await getBlogPost(context.db, params.slug);
+  const slug = textParam(params.slug);
+  const post = slug === null ? null : await getBlogPost(context.db, slug);
   if (!post) throw data(null, { status: 404 });
   // Stored HTML is the shop's own, but it is sanitised on the way out all the same.
   const { contentHtml, ...rest } = post;

@@ -10,6 +10,7 @@ import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
+import { textParam } from "~/lib/text-input";
 import { toast } from "~/lib/toast";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -38,7 +39,7 @@ const LOOKUP_LIMIT = { limit: 60, windowSeconds: 60 };
  * confirmed the order already, or may do so later.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() ?? "";
+  const sessionId = textParam(new URL(request.url).searchParams.get("session_id"))?.trim() ?? "";
   if (!sessionId)
     return redirectWithFlash(context.config, "/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
   const error = (state: keyof typeof ERRORS, status: number) =>

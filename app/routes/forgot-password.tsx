@@ -32,7 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = typedEmail(form);
   const input = validateEmailOnly(form);
-  if (!input.ok) return data<ActionAnswer>({ email, error: AUTH_TEXT.invalidEmail, field: true }, { status: 400 });
+  if (!input.ok) {
+    return data<ActionAnswer>(
+      { email, error: input.errors.email ?? AUTH_TEXT.invalidEmail, field: true },
+      { status: 400 },
+    );
+  }
   const result = await requestPasswordReset(context, input.data.email);
   if (!result.ok) return data<ActionAnswer>({ email, error: result.message, field: false }, { status: result.status });
   // Post/Redirect/Get: a reload does not send another mail.

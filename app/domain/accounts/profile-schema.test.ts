@@ -42,7 +42,7 @@ describe("profile schema", () => {
   it("refuses control characters in names", () => {
     expect(validateProfile({ ...valid, lastName: "de\nVries" })).toEqual({
       ok: false,
-      errors: { lastName: "Achternaam bevat ongeldige tekens" },
+      errors: { lastName: "Ongeldige tekens in dit veld" },
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formStrings, validateFields } from "~/lib/form-validation";
+import { textField } from "~/lib/text-field";
 
 /** The page's outcome messages (spec 2 §8 Shopper → Profile). */
 export const PROFILE_MESSAGES = {
@@ -13,18 +14,13 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const PROFILE_LIMITS = { nameMax: 100, phoneMax: 20, phoneMinDigits: 8 } as const;
 
-// Tabs, newlines and other control characters never belong in a name or number; a text input cannot
-// produce them, only a script can.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const PHONE_CHARACTERS = /^[0-9+\-() ]*$/;
 
+// Tabs, newlines and other control characters never belong in a name or number (textField refuses them).
 const name = (label: string) =>
-  z
-    .string()
+  textField()
     .trim()
-    .max(PROFILE_LIMITS.nameMax, { message: `${label} mag maximaal ${PROFILE_LIMITS.nameMax} tekens bevatten` })
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: `${label} bevat ongeldige tekens` });
+    .max(PROFILE_LIMITS.nameMax, { message: `${label} mag maximaal ${PROFILE_LIMITS.nameMax} tekens bevatten` });
 
 /**
  * The one profile schema: the browser checks with it before sending, the action again on the server.
@@ -36,8 +32,7 @@ const name = (label: string) =>
 export const profileSchema = z.object({
   firstName: name("Voornaam"),
   lastName: name("Achternaam"),
-  phone: z
-    .string()
+  phone: textField()
     .trim()
     .superRefine((value, ctx) => {
       if (value === "") return;

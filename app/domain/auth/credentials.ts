@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { validateFields, type Validation as FormValidation } from "~/lib/form-validation";
 import { isLocalPath, localPathOf } from "./local-path";
+import { textField } from "~/lib/text-field";
 
 /**
  * The account forms' schemas and Dutch texts, shared by the browser (checked before sending) and the
@@ -48,17 +49,15 @@ export const AUTH_TEXT = {
  * An e-mail address as a person types it: trimmed and lower-cased (better-auth stores it lower-case).
  * The reserved .invalid domain is refused: Strava accounts use it for their placeholder addresses.
  */
-const emailField = z
-  .string({ message: AUTH_TEXT.invalidEmail })
+const emailField = textField(AUTH_TEXT.invalidEmail)
   .trim()
   .toLowerCase()
   .max(254, { message: AUTH_TEXT.invalidEmail })
   .pipe(z.email({ message: AUTH_TEXT.invalidEmail }))
   .refine((email) => !email.endsWith(".invalid"), { message: AUTH_TEXT.invalidEmail });
 
-/** Passwords are never trimmed: spaces are characters like any other. */
-const passwordField = z
-  .string({ message: AUTH_TEXT.passwordTooShort })
+/** Passwords are never trimmed: spaces are characters like any other (control characters are not). */
+const passwordField = textField(AUTH_TEXT.passwordTooShort)
   .min(PASSWORD_MIN_LENGTH, { message: AUTH_TEXT.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { message: AUTH_TEXT.passwordTooLong });
 
@@ -86,14 +85,14 @@ export const registerSchema = z
   .object({
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string({ message: AUTH_TEXT.passwordMismatch }),
+    confirmPassword: textField(AUTH_TEXT.passwordMismatch),
   })
   .refine(passwordsMatch, mismatchOnConfirm);
 
 export const emailOnlySchema = z.object({ email: emailField });
 
 export const newPasswordSchema = z
-  .object({ password: passwordField, confirmPassword: z.string({ message: AUTH_TEXT.passwordMismatch }) })
+  .object({ password: passwordField, confirmPassword: textField(AUTH_TEXT.passwordMismatch) })
   .refine(passwordsMatch, mismatchOnConfirm);
 
 export type LoginInput = z.infer<typeof loginSchema>;

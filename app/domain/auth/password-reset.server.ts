@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { AppContext } from "~/context";
 import { users } from "~/db/schema";
+import { hasInvalidCharacters } from "~/lib/text-input";
 import { allowAuthAttempt, rateLimitMessage } from "./auth-limits.server";
 import { AUTH_TEXT } from "./credentials";
 
@@ -33,7 +34,7 @@ const identifier = (token: string) => `reset-password:${token}`;
 
 /** The user a still-valid reset token belongs to, or null (unknown, used or expired). */
 async function resetTokenOwner(deps: Pick<Deps, "auth">, token: string): Promise<string | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > 200 || hasInvalidCharacters(token)) return null;
   const ctx = await deps.auth.$context;
   const row = await ctx.internalAdapter.findVerificationValue(identifier(token));
   if (!row || new Date(row.expiresAt) < new Date()) return null;

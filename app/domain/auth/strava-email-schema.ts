@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textField } from "~/lib/text-field";
 import { isStravaPlaceholderEmail } from "./strava-placeholder";
 
 /** The texts of /auth/email and /auth/email/bevestigen (the e-mail message is spec 2 §8's). */
@@ -17,8 +18,7 @@ export const STRAVA_EMAIL_MESSAGES = {
  * The address a Strava user gives: the browser checks it with this schema before sending, the
  * action again on the server. Stored lower-case, like better-auth stores every address.
  */
-export const stravaEmailSchema = z
-  .string({ message: STRAVA_EMAIL_MESSAGES.invalidEmail })
+export const stravaEmailSchema = textField(STRAVA_EMAIL_MESSAGES.invalidEmail)
   .trim()
   .max(254, { message: STRAVA_EMAIL_MESSAGES.invalidEmail })
   .pipe(z.email({ message: STRAVA_EMAIL_MESSAGES.invalidEmail }))

@@ -1,8 +1,11 @@
 /**
  * The catalogue's URL state (spec 1 §2.4): cat, page, sort and filter_{filterTypeId} as comma lists,
  * q for search, and tag/stock for /sportvoeding. Parsing never throws: anything invalid is dropped,
- * so a hand-edited or stale URL still shows a sensible page.
+ * so a hand-edited or stale URL still shows a sensible page. A value with control characters (see
+ * text-input.ts) counts as absent: PostgreSQL refuses NUL in text, and no link of ours makes them.
  */
+
+import { hasInvalidCharacters, textParam } from "~/lib/text-input";
 
 export const PAGE_SIZE = 20;
 
@@ -65,7 +68,8 @@ function listOf(raws: string[], maxValues = MAX_VALUES): string[] {
   for (const raw of raws) {
     for (const part of raw.split(",")) {
       const value = part.trim();
-      if (value === "" || value.length > MAX_VALUE_LENGTH || out.includes(value)) continue;
+      if (value === "" || value.length > MAX_VALUE_LENGTH || out.includes(value) || hasInvalidCharacters(value))
+        continue;
       out.push(value);
       if (out.length >= maxValues) return out;
     }
@@ -88,7 +92,7 @@ export function parseListingParams(input: URLSearchParams | string): ListingPara
   const page = positiveInt(search.get("page"), MAX_PAGE) ?? 1;
   const sortRaw = search.get("sort");
   const sort = SORT_KEYS.includes(sortRaw as SortKey) ? (sortRaw as SortKey) : "default";
-  const q = (search.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
+  const q = (textParam(search.get("q")) ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const tags = listOf(search.getAll("tag"));
   const stock: StockOrder = search.get("stock") === "first" ? "first" : "default";
 

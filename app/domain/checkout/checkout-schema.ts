@@ -2,6 +2,8 @@ import { z } from "zod";
 import { loginSchema } from "~/domain/auth/credentials";
 import { profileSchema } from "~/domain/accounts/profile-schema";
 import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
+import { textField } from "~/lib/text-field";
+import { hasInvalidCharacters } from "~/lib/text-input";
 import { readPostedLines } from "~/domain/cart/cart-edit";
 import { normaliseCouponCode } from "~/domain/coupons/coupon-rules";
 import { MAX_LINE_QUANTITY } from "./quote";
@@ -94,15 +96,13 @@ export function normalizePostcode(value: string): string {
 const checkbox = z.string().transform((v) => v === "on" || v === "true");
 
 const text = (min: number, message: string, label: string, max: number) =>
-  z
-    .string({ message })
+  textField(message)
     .trim()
     .min(min, { message })
     .max(max, { message: CHECKOUT_TEXT.tooLong(label, max) });
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  textField()
     .trim()
     .max(max, { message: CHECKOUT_TEXT.tooLong(label, max) })
     .transform((v) => (v === "" ? null : v));
@@ -116,7 +116,7 @@ const customerObject = z.object({
   phone: profileSchema.shape.phone,
   createAccount: checkbox,
   // Checked below, only when an account is asked for; never trimmed.
-  password: z.string(),
+  password: textField(),
 });
 
 /** Step 1 (spec 1 §5 checkout customer step). */
@@ -131,8 +131,7 @@ export const shippingSchema = z.object({
   address: text(5, CHECKOUT_TEXT.address, "Adres", 200),
   houseNumber: text(1, CHECKOUT_TEXT.houseNumber, "Huisnummer", 10),
   houseNumberAddition: optionalText("Toevoeging", 10).transform((v) => (v === null ? null : v.toUpperCase())),
-  postalCode: z
-    .string({ message: CHECKOUT_TEXT.postalCode })
+  postalCode: textField(CHECKOUT_TEXT.postalCode)
     .trim()
     .refine(isDutchPostcode, { message: CHECKOUT_TEXT.postalCode })
     .transform(normalizePostcode),
@@ -210,6 +209,7 @@ const MAX_CHECKOUT_COUPON_LENGTH = 50;
 
 /** The checkout's coupon field: the normalised code (coupon rules), or none when empty or over-long. */
 export function checkoutCouponCode(raw: unknown): string | null {
+  if (typeof raw === "string" && hasInvalidCharacters(raw)) return null;
   const code = normaliseCouponCode(raw);
   return code === "" || code.length > MAX_CHECKOUT_COUPON_LENGTH ? null : code;
 }

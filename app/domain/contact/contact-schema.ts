@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { formStrings, validateFields } from "~/lib/form-validation";
+import { textField } from "~/lib/text-field";
+import type { TextRules } from "~/lib/text-input";
 
 /** The page's Dutch outcome messages (spec 2 §8 Contact, plus the rate limit). */
 export const CONTACT_MESSAGES = {
@@ -12,20 +14,19 @@ export const CONTACT_MESSAGES = {
 export const CONTACT_FIELDS = ["firstName", "lastName", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ message }).trim().min(1, { message }).max(max, { message: tooLong });
+const required = (message: string, max: number, tooLong: string, rules?: TextRules) =>
+  textField(message, rules).trim().min(1, { message }).max(max, { message: tooLong });
 
 /** The one contact-form schema: the browser checks with it before sending, the action again on the server. */
 export const contactSchema = z.object({
   firstName: required("Vul je voornaam in", 100, "Je voornaam mag maximaal 100 tekens zijn"),
   lastName: required("Vul je achternaam in", 100, "Je achternaam mag maximaal 100 tekens zijn"),
-  email: z
-    .string({ message: "Voer een geldig e-mailadres in" })
+  email: textField("Voer een geldig e-mailadres in")
     .trim()
     .max(254, { message: "Voer een geldig e-mailadres in" })
     .pipe(z.email({ message: "Voer een geldig e-mailadres in" })),
   subject: required("Vul een onderwerp in", 200, "Het onderwerp mag maximaal 200 tekens zijn"),
-  message: required("Schrijf je bericht", 5000, "Je bericht mag maximaal 5000 tekens zijn"),
+  message: required("Schrijf je bericht", 5000, "Je bericht mag maximaal 5000 tekens zijn", { multiLine: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
 import type { DbExecutor } from "~/db/client.server";
 import { COUPON_MESSAGES, judgeCoupon, normaliseCouponCode, type CouponResult, type CouponTerms } from "./coupon-rules";
+import { hasInvalidCharacters } from "~/lib/text-input";
 
 /**
  * Coupons on the server (spec 2 §7.3 `validate_and_apply_coupon`). Three moments, three calls:
@@ -100,6 +101,8 @@ export async function evaluateCoupon(
 ): Promise<CouponResult> {
   const code = normaliseCouponCode(rawCode);
   if (!code) return { code, valid: false, discountCents: 0, message: COUPON_MESSAGES.empty, couponId: null };
+  // No coupon has control characters, and PostgreSQL would refuse a NUL in the lookup: an unknown code.
+  if (hasInvalidCharacters(code)) return { code, ...judgeCoupon(null, orderTotalCents, 0), couponId: null };
   const row = await findCoupon(db, code, opts.reserve === true);
   const reserved = row && opts.reserve && row.usage_limit != null ? await reservedUses(db, row.id) : 0;
   const verdict = judgeCoupon(row ? termsOf(row) : null, orderTotalCents, reserved);
