@@ -3,6 +3,7 @@
  * In development (NODE_ENV=development) Vite serves the app with hot reload.
  */
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./app/config/env.server";
@@ -34,7 +35,7 @@ async function main() {
       `set NODE_ENV=${config.env} for React's ${config.env} build`,
     );
   }
-  const database = await openDatabaseFromConfig(config);
+  const database = await openDatabaseFromConfig(config, { timeouts: config.databaseTimeouts, logger });
   logger.info({ database: database.kind }, "database ready");
 
   if (config.seedDemo) {
@@ -60,9 +61,10 @@ async function main() {
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
-    const buildPath = path.resolve("build/server/index.js");
-    const build = (await import(buildPath)) as ServerBuild;
-    app = createApp({ db: database.db, config, logger, build, clientDir: path.resolve("build/client") });
+    // The bundle of this file (build/server.js) sits in the build folder, next to the React Router build.
+    const buildDir = path.dirname(fileURLToPath(import.meta.url));
+    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    app = createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") });
   }
 
   // The embedded demo names its admin account at start, as long as it still has the demo password.
