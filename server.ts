@@ -13,6 +13,7 @@ import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
 import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/demo-admin.server";
 import { createApp } from "./server/app";
+import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
 import { startMailDelivery } from "./app/domain/mail/delivery.server";
 
 async function main() {
@@ -85,27 +86,31 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
+  // Stopped in this order on SIGTERM/SIGINT: requests first (they may still use everything), then the
+  // background workers (a job queue worker goes here too), the database last.
+  const http = drainableHttp(server);
+  const stoppables: Stoppable[] = [http];
+  if (mailDelivery) stoppables.push({ name: "mail delivery", stop: () => mailDelivery.stop() });
+  stoppables.push({ name: "database", stop: () => database.close() });
+
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing open requests");
-    const force = setTimeout(() => {
-      logger.warn("forced shutdown after 10 s");
+    const timeoutMs = config.shutdownTimeoutMs;
+    logger.info({ signal, timeoutMs, openRequests: http.openRequests() }, "shutting down: finishing open requests");
+    void shutDown(stoppables, { timeoutMs, logger }).then((outcome) => {
+      if (outcome.done) {
+        logger.info("shutdown complete");
+        process.exit(0);
+      }
+      logger.error({ timeoutMs, step: outcome.step, openRequests: http.openRequests() }, "shutdown deadline passed");
+      http.destroyConnections();
       process.exit(1);
-    }, 10_000);
-    force.unref();
-    server.close(() => {
-      Promise.resolve(mailDelivery?.stop())
-        .catch((error: unknown) => logger.error({ err: error }, "stopping mail delivery failed"))
-        .then(() => database.close())
-        .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
-        .finally(() => process.exit(0));
     });
-    server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }
 
 main().catch((error: unknown) => {
