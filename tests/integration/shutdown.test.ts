@@ -11,13 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
-import {
-  bundleServer,
-  httpRequest,
-  startServerProcess,
-  waitFor,
-  type ServerProcess,
-} from "../support/server-process";
+import { bundleServer, httpRequest, startServerProcess, waitFor, type ServerProcess } from "../support/server-process";
 
 type Target = { env: Record<string, string>; cleanup: () => Promise<void> };
 
