@@ -3,6 +3,7 @@
  * In development (NODE_ENV=development) Vite serves the app with hot reload.
  */
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./app/config/env.server";
@@ -15,6 +16,7 @@ import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/dem
 import { createApp } from "./server/app";
 import { createBackgroundJobs } from "./app/domain/jobs/background.server";
 import { createPaymentProvider } from "./app/domain/payments/provider.server";
+import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
 
 async function main() {
   let config;
@@ -36,7 +38,7 @@ async function main() {
       `set NODE_ENV=${config.env} for React's ${config.env} build`,
     );
   }
-  const database = await openDatabaseFromConfig(config);
+  const database = await openDatabaseFromConfig(config, { timeouts: config.databaseTimeouts, logger });
   logger.info({ database: database.kind }, "database ready");
 
   if (config.seedDemo) {
@@ -61,9 +63,10 @@ async function main() {
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
-    const buildPath = path.resolve("build/server/index.js");
-    const build = (await import(buildPath)) as ServerBuild;
-    app = createApp({ db: database.db, config, logger, build, clientDir: path.resolve("build/client") });
+    // The bundle of this file (build/server.js) sits in the build folder, next to the React Router build.
+    const buildDir = path.dirname(fileURLToPath(import.meta.url));
+    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    app = createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") });
   }
 
   // The embedded demo names its admin account at start, as long as it still has the demo password.
@@ -84,27 +87,31 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
+  // Stopped in this order on SIGTERM/SIGINT: requests first (they may still use everything), then the
+  // background job worker (a running job finishes or is handed back), the database last.
+  const http = drainableHttp(server);
+  const stoppables: Stoppable[] = [http];
+  stoppables.push({ name: "background jobs", stop: () => backgroundJobs.stop(config.shutdownTimeoutMs / 2) });
+  stoppables.push({ name: "database", stop: () => database.close() });
+
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing open requests");
-    const force = setTimeout(() => {
-      logger.warn("forced shutdown after 10 s");
+    const timeoutMs = config.shutdownTimeoutMs;
+    logger.info({ signal, timeoutMs, openRequests: http.openRequests() }, "shutting down: finishing open requests");
+    void shutDown(stoppables, { timeoutMs, logger }).then((outcome) => {
+      if (outcome.done) {
+        logger.info("shutdown complete");
+        process.exit(0);
+      }
+      logger.error({ timeoutMs, step: outcome.step, openRequests: http.openRequests() }, "shutdown deadline passed");
+      http.destroyConnections();
       process.exit(1);
-    }, 10_000);
-    force.unref();
-    server.close(() => {
-      Promise.resolve(backgroundJobs.stop())
-        .catch((error: unknown) => logger.error({ err: error }, "stopping background jobs failed"))
-        .then(() => database.close())
-        .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
-        .finally(() => process.exit(0));
     });
-    server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }
 
 main().catch((error: unknown) => {

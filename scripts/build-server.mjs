@@ -3,7 +3,9 @@ import { build } from "esbuild";
 
 await build({
   entryPoints: ["server.ts"],
-  outfile: "build/server.js",
+  // Tests bundle it next to their own private build (tests/support/server-process.ts); server.ts
+  // finds the React Router build beside itself.
+  outfile: process.env.SERVER_OUTFILE ?? "build/server.js",
   bundle: true,
   platform: "node",
   format: "esm",

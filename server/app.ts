@@ -6,7 +6,6 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { sql } from "drizzle-orm";
 import { toNodeHandler } from "better-auth/node";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
@@ -14,7 +13,7 @@ import { withMaintenanceGuard } from "./maintenance-build";
 import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
-import type { Db } from "../app/db/client.server";
+import { pingDatabase, type Db } from "../app/db/client.server";
 import type { Logger } from "../app/lib/logger.server";
 
 export type AppDeps = {
@@ -95,9 +94,11 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // A load balancer must hear "unavailable" within its own timeout (typically 2–5 s), also when the
+  // database hangs rather than refuses: the probe has a deadline of its own (docs/operations.md).
   app.get("/healthz", async (_req, res) => {
     try {
-      await db.execute(sql`select 1`);
+      await pingDatabase(db, 1_500);
       res.json({ status: "ok" });
     } catch (error) {
       logger.error({ err: error }, "health check failed");

@@ -1,9 +1,19 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import type { DatabaseTimeouts } from "~/db/client.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A duration in milliseconds: at least 100 ms, at most an hour. */
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ message: "moet een aantal milliseconden zijn" })
+    .int("moet een geheel aantal milliseconden zijn")
+    .min(100, "moet minstens 100 (ms) zijn")
+    .max(3_600_000, "mag hoogstens 3600000 (ms, een uur) zijn")
+    .default(fallback);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -45,6 +55,11 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: "custom", message: parsed.problem });
       return z.NEVER;
     }),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(2_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(5_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
 });
 
 /**
@@ -118,6 +133,10 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
+  /** PostgreSQL only: how long the shop waits for the database before it answers 503 (docs/operations.md). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** On SIGTERM/SIGINT: the time open requests and workers get before the process gives up (exit 1). */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -170,5 +189,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             tokenUrl: e.STRAVA_TOKEN_URL,
           }
         : null,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

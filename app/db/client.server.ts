@@ -7,8 +7,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { createLogger, type Logger } from "../lib/logger.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -25,22 +27,61 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "app/db/migrations");
 
+/**
+ * How long the shop waits for PostgreSQL (DATABASE_*_TIMEOUT_MS). Without them a database that stops
+ * answering hangs every request, the health check included, for as long as it is away.
+ */
+export type DatabaseTimeouts = {
+  /** A new connection, or a free one of the pool when all are busy. */
+  connectMs: number;
+  /** The server cancels a longer statement; the client gives up QUERY_TIMEOUT_MARGIN_MS later. */
+  statementMs: number;
+  /** Waiting for a row or table lock, e.g. a coupon row another checkout holds. */
+  lockMs: number;
+  /** The server ends a session that keeps a transaction open without doing anything. */
+  idleInTransactionMs: number;
+};
+
+/**
+ * The server enforces statement_timeout itself; the client-side limit only catches a server that no
+ * longer answers at all (frozen, network gone), so it comes a little later.
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /** Absent: wait as long as it takes (scripts, benchmarks); the server always passes them. */
+      timeouts?: DatabaseTimeouts;
+      /** Where lost connections are reported; a JSON logger on stdout by default. */
+      logger?: Logger;
+    }
   /** dataDir undefined = in memory; loadDataDir = start from a dumped (already migrated) template. */
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection that the server drops (restart, failover) emits 'error' on the pool; without a
-    // listener Node would crash the process. The pool replaces the connection on the next query.
-    pool.on("error", (error) => {
-      console.error(JSON.stringify({ level: 50, msg: "idle database connection lost", err: error.message }));
+    const timeouts = options.timeouts;
+    const logger = options.logger ?? createLogger();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Notices a peer that vanished without closing the connection (a failover, a dropped route).
+      keepAlive: true,
+      ...(timeouts && {
+        connectionTimeoutMillis: timeouts.connectMs,
+        statement_timeout: timeouts.statementMs,
+        query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+        lock_timeout: timeouts.lockMs,
+        idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      }),
     });
+    watchConnections(pool, logger);
+    await migrateWithoutStatementLimits(options.url, timeouts);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -56,9 +97,66 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close().finally(() => lock?.release()) };
 }
 
-export function openDatabaseFromConfig(config: { databaseUrl: string | undefined; dataDir: string }) {
+export function openDatabaseFromConfig(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  /** The web server's timeouts and logger; scripts (seed, migrate) run without limits. */
+  server: { timeouts?: DatabaseTimeouts; logger?: Logger } = {},
+) {
   return config.databaseUrl
-    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl, ...server })
     : openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
 }
 
+/**
+ * Every connection the pool hands out gets its own error listener. pg-pool listens only while a
+ * connection is idle; one that the server drops while checked out (inside a transaction, mid-query)
+ * emits 'error' with nobody listening, and Node ends the process. The query in flight still fails
+ * with that error (the request gets the error page), and the pool discards the broken connection.
+ */
+function watchConnections(pool: pg.Pool, logger: Logger) {
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.error({ err: error }, "database connection lost"));
+  });
+  // The pool repeats an idle connection's error here; the connection's own listener has logged it.
+  pool.on("error", () => undefined);
+}
+
+/**
+ * Migrations get a connection of their own without statement or lock limits: building an index on a
+ * large table may take longer than any request should, and it must not fail the start.
+ */
+async function migrateWithoutStatementLimits(url: string, timeouts: DatabaseTimeouts | undefined) {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: timeouts?.connectMs });
+  pool.on("error", () => undefined);
+  try {
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await pool.end();
+  }
+}
+
+export class DatabaseTimeoutError extends Error {
+  readonly code = "DATABASE_TIMEOUT";
+}
+
+/**
+ * `select 1` within `timeoutMs`, for the health check: a load balancer must hear "unavailable" within
+ * its own timeout, whatever the pool's limits are. On PostgreSQL the probe carries the same limit, so
+ * a connection that does not answer is discarded rather than left hanging in the pool.
+ */
+export async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const probe: pg.QueryConfig & { query_timeout: number } = { text: "select 1", query_timeout: timeoutMs };
+  const query = client instanceof pg.Pool ? client.query(probe) : db.execute(sql`select 1`);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  // Whichever loses the race must not become an unhandled rejection.
+  query.catch(() => undefined);
+  try {
+    await Promise.race([query, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,10 +1,10 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
-/** Structured JSON logs; secrets are redacted wherever they might appear. */
-export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): Logger {
-  return pino({
+/** Structured JSON logs (stdout unless a destination is given); secrets are redacted wherever they might appear. */
+export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -18,5 +18,6 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): L
       ],
       censor: "[verborgen]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -6,15 +6,26 @@ import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalog
 import { formatEuro } from "~/domain/money/money";
 import { useNonce } from "~/lib/nonce";
 import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, SHOP_NAME } from "~/lib/seo";
+
+/**
+ * The title of the page without a product. Only a real "not found" may say so: a failed lookup
+ * (database away) is not a missing product, and neither is a page whose loader was skipped (the
+ * maintenance screen: no data and no error).
+ */
+function titleWithoutProduct(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 400) return "Ongeldig product ID";
+  if (isRouteErrorResponse(error) && error.status === 404) return "Product Niet Gevonden";
+  return error ? "Fout bij laden product" : SHOP_NAME;
+}
 
 export function meta({ data: loaderData, matches, params, error }: Route.MetaArgs) {
   const origin = rootOrigin(matches);
   if (!loaderData) {
-    const invalidId = isRouteErrorResponse(error) && error.status === 400;
+    const missing = isRouteErrorResponse(error) && (error.status === 400 || error.status === 404);
     return pageMeta({
-      title: invalidId ? "Ongeldig product ID" : "Product Niet Gevonden",
-      description: "Dit product bestaat niet of is niet meer leverbaar.",
+      title: titleWithoutProduct(error),
+      description: missing ? "Dit product bestaat niet of is niet meer leverbaar." : "Kon productgegevens niet laden.",
       origin,
       path: `/product/${params.artNo}`,
       noindex: true,

@@ -6,7 +6,7 @@ import { inject } from "vitest";
 import { loadConfig, type Config } from "../../app/config/env.server";
 import type { Db } from "../../app/db/client.server";
 import { createAuth, type Auth } from "../../app/domain/auth/auth.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger, type Logger } from "../../app/lib/logger.server";
 import { createApp } from "../../server/app";
 
 export const TEST_AUTH_SECRET = "test-secret-0123456789-abcdefghijklmnop";
@@ -29,7 +29,12 @@ export type TestApp = {
  * Serves the real production build over HTTP on a free loopback port, backed by the given database.
  * The port is taken first, so PUBLIC_URL (links in e-mails, OAuth redirect, origin check) is the real one.
  */
-export async function startTestApp(db: Db, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  /** logger: e.g. one writing to a stream the test reads; silent (TEST_LOG_LEVEL) by default. */
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const buildDir = inject("buildDir");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const server: Server = createServer();
@@ -46,7 +51,7 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     TRUST_PROXY: "loopback",
     ...env,
   });
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const auth = createAuth({ db, config, logger });
   const app = createApp({ db, config, logger, auth, build, clientDir: path.join(buildDir, "client") });
   server.on("request", app);
