@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../app/db/client.server";
 import { jobs } from "../../app/db/schema";
 import { enqueueJob, retryFailedJob } from "../../app/domain/jobs/queue.server";
@@ -162,7 +163,7 @@ describe("the job queue", () => {
     const expired = (await enqueueJob(database.db, "test", { n: "verlopen" }))!;
     const leased = (await enqueueJob(database.db, "test", { n: "bezig" }))!;
     const last = (await enqueueJob(database.db, "test", { n: "laatste" }, { maxAttempts: 2 }))!;
-    const set = (id: number, values: Partial<typeof jobs.$inferInsert>) =>
+    const set = (id: number, values: PgUpdateSetSource<typeof jobs>) =>
       database.db.update(jobs).set(values).where(eq(jobs.id, id));
     await set(expired, { status: "running", attempts: 1, lockedUntil: sql`now() - interval '1 second'` });
     await set(leased, { status: "running", attempts: 1, lockedUntil: sql`now() + interval '2 minutes'` });
