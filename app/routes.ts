@@ -45,6 +45,8 @@ export default [
   // Payments: the local test provider's hosted page (no shop layout, like Stripe's) and webhooks.
   route("betaalpagina/:sessionId", "routes/local-payment-page.tsx"),
   route("api/payments/stripe-webhook", "routes/api.payments.stripe-webhook.ts"),
+  // The built-in test supplier, standing in for the dropship supplier while none is configured.
+  route("api/test-supplier/orders", "routes/api.test-supplier.orders.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

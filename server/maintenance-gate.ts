@@ -8,8 +8,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Signing in and out must keep working while the shop is closed: an admin signs in from the screen. */
 const OPEN_FOR_POST = new Set(["/login", "/logout"]);
-/** Sign-in links and the payment provider's webhooks (a paid order must be confirmed even now). */
-const OPEN_PREFIXES = ["/auth/", "/api/auth/", "/api/payments/"];
+/**
+ * Sign-in links, the payment provider's webhooks (a paid order must be confirmed even now) and the
+ * built-in test supplier (it stands in for an outside supplier, which our maintenance does not close).
+ */
+const OPEN_PREFIXES = ["/auth/", "/api/auth/", "/api/payments/", "/api/test-supplier/"];
 
 /** Resource routes that would show the shop while it is closed (pages get the screen from the root loader). */
 const CLOSED_RESOURCES = new Set(["/api/search-suggestions", "/sitemap.xml"]);

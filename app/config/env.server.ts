@@ -60,6 +60,20 @@ const EnvSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+  SUPPLIER_API_URL: z
+    .url({ message: "SUPPLIER_API_URL moet een volledige URL zijn, bijv. https://api.leverancier.nl/orders" })
+    .regex(/^https?:\/\//i, "SUPPLIER_API_URL moet met http:// of https:// beginnen")
+    .optional(),
+  SUPPLIER_USERNAME: z.string().min(1).optional(),
+  SUPPLIER_PASSWORD: z.string().min(1).optional(),
+  SUPPLIER_DEBTOR_NUMBER: z.string().min(1).max(64).optional(),
+  SUPPLIER_DELIVERY_NOTE_LANGUAGE: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "SUPPLIER_DELIVERY_NOTE_LANGUAGE moet een taalcode van twee letters zijn, bijv. NL")
+    .transform((v) => v.toUpperCase())
+    .default("NL"),
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  TEST_SUPPLIER_ALLOWED: booleanFlag.default(false),
 });
 
 /**
@@ -131,6 +145,21 @@ export type Config = {
     | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
   /** TRUST_PROXY: whose X-Forwarded-For names the client (rate limits count per client address). */
   trustProxy: TrustProxy;
+  /**
+   * The dropship supplier (spec 2 §7.4). Without `apiUrl` the shop sends its orders to its own test
+   * supplier (/api/test-supplier/orders), which a production server on PostgreSQL refuses unless
+   * TEST_SUPPLIER_ALLOWED=true. The admin's URL (site_settings) wins over `apiUrl`; the credentials
+   * only ever come from here and never reach a browser or a log.
+   */
+  supplier: {
+    apiUrl: string | undefined;
+    username: string | undefined;
+    password: string | undefined;
+    debtorNumber: string | undefined;
+    deliveryNoteLanguage: string;
+    timeoutMs: number;
+    testSupplierAllowedInProduction: boolean;
+  };
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
   /** PostgreSQL only: how long the shop waits for the database before it answers 503 (docs/operations.md). */
@@ -156,6 +185,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (provider === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     problems.push("  - STRIPE_SECRET_KEY en STRIPE_WEBHOOK_SECRET: allebei nodig voor betalen via Stripe");
   }
+  if (e.SUPPLIER_API_URL && (!e.SUPPLIER_USERNAME || !e.SUPPLIER_PASSWORD || !e.SUPPLIER_DEBTOR_NUMBER)) {
+    problems.push(
+      "  - SUPPLIER_USERNAME, SUPPLIER_PASSWORD en SUPPLIER_DEBTOR_NUMBER: alle drie nodig met SUPPLIER_API_URL",
+    );
+  }
   if (problems.length) throw new ConfigError(`Ongeldige configuratie:\n${problems.join("\n")}`);
   return {
     env: e.NODE_ENV,
@@ -180,6 +214,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: "local", allowedInProduction: e.LOCAL_PAYMENTS_ALLOWED },
+    supplier: {
+      apiUrl: e.SUPPLIER_API_URL,
+      username: e.SUPPLIER_USERNAME,
+      password: e.SUPPLIER_PASSWORD,
+      debtorNumber: e.SUPPLIER_DEBTOR_NUMBER,
+      deliveryNoteLanguage: e.SUPPLIER_DELIVERY_NOTE_LANGUAGE,
+      timeoutMs: e.SUPPLIER_TIMEOUT_MS,
+      testSupplierAllowedInProduction: e.TEST_SUPPLIER_ALLOWED,
+    },
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {

@@ -35,6 +35,7 @@ describe("ensureAuthSecret", () => {
       DATABASE_URL: "postgres://db.example/shop",
       DATA_DIR: tempDir(),
       LOCAL_PAYMENTS_ALLOWED: "true",
+      TEST_SUPPLIER_ALLOWED: "true",
     });
     await expect(prepareServerConfig(config)).rejects.toThrow(/AUTH_SECRET/);
     await expect(ensureAuthSecret(config)).rejects.toThrow(ConfigError);
@@ -42,7 +43,11 @@ describe("ensureAuthSecret", () => {
   });
 
   it("refuses the local test payment page on a production database unless allowed", async () => {
-    const base = { DATABASE_URL: "postgres://db.example/shop", AUTH_SECRET: "s".repeat(40) };
+    const base = {
+      DATABASE_URL: "postgres://db.example/shop",
+      AUTH_SECRET: "s".repeat(40),
+      TEST_SUPPLIER_ALLOWED: "true",
+    };
     await expect(prepareServerConfig(loadConfig(base))).rejects.toThrow(/LOCAL_PAYMENTS_ALLOWED/);
     await expect(prepareServerConfig(loadConfig({ ...base, LOCAL_PAYMENTS_ALLOWED: "true" }))).resolves.toBeTruthy();
     // The embedded default (no DATABASE_URL) is the demo: its payment page is the point.

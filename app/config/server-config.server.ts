@@ -5,7 +5,7 @@ import { ConfigError, type Config } from "./env.server";
 
 /**
  * What only the web server needs on top of `loadConfig` (scripts such as db:seed do without):
- * a session secret, and no local test payments on a production database.
+ * a session secret, and neither local test payments nor the local test supplier on a production database.
  */
 export async function prepareServerConfig(config: Config): Promise<Config> {
   if (
@@ -16,6 +16,16 @@ export async function prepareServerConfig(config: Config): Promise<Config> {
   ) {
     throw new ConfigError(
       "Ongeldige configuratie:\n  - PAYMENT_PROVIDER: de lokale testbetaalpagina draait niet in productie; stel Stripe in (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET) of zet LOCAL_PAYMENTS_ALLOWED=true",
+    );
+  }
+  if (
+    !config.supplier.apiUrl &&
+    !config.supplier.testSupplierAllowedInProduction &&
+    config.databaseUrl &&
+    config.env === "production"
+  ) {
+    throw new ConfigError(
+      "Ongeldige configuratie:\n  - SUPPLIER_API_URL: zonder leverancier gaan betaalde bestellingen naar de ingebouwde testleverancier, en die draait niet in productie; stel SUPPLIER_API_URL, SUPPLIER_USERNAME, SUPPLIER_PASSWORD en SUPPLIER_DEBTOR_NUMBER in of zet TEST_SUPPLIER_ALLOWED=true",
     );
   }
   return ensureAuthSecret(config);

@@ -7,3 +7,4 @@ export * from "./coupons";
 export * from "./payments";
 export * from "./jobs";
 export * from "./audit";
+export * from "./fulfilment";

@@ -1,5 +1,6 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
+import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
 import { mailQueue } from "~/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
@@ -37,6 +38,9 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   } else {
     logger.info("SMTP_URL not set: e-mails are kept in the outbox, not sent");
   }
+
+  // Paid orders to the supplier (or the built-in test supplier when none is configured).
+  queues[DROPSHIPMENT_QUEUE] = dropshipmentQueue({ config, logger });
 
   queues[RECONCILE_QUEUE] = {
     backoff: { baseMs: 60_000, maxMs: 60_000 },

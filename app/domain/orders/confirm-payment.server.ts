@@ -4,6 +4,7 @@ import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { orderItems, orders } from "~/db/schema";
 import { countCouponUse } from "~/domain/coupons/coupons.server";
+import { enqueueDropshipment } from "~/domain/fulfilment/dropshipment.server";
 import type { PaymentProvider, SessionState } from "~/domain/payments/provider";
 import type { Logger } from "~/lib/logger.server";
 import { enqueueOrderMails } from "./order-mail.server";
@@ -78,7 +79,7 @@ async function attachSession(db: Db, sessionId: string, state: SessionState, log
  * Confirms a payment from the provider's own answer, never from anything the browser says. Called
  * by the webhook, the success page and the local payment page, possibly all at once: the one
  * conditional UPDATE decides which call marks the order paid, and only that call decrements stock,
- * counts the coupon use and queues the mails, all in the same transaction. Null for a session the
+ * counts the coupon use, queues the mails and the supplier order, all in the same transaction. Null for a session the
  * shop does not know.
  */
 export async function confirmPayment(deps: ConfirmDeps, sessionId: string): Promise<ConfirmResult | null> {
@@ -133,6 +134,8 @@ export async function confirmPayment(deps: ConfirmDeps, sessionId: string): Prom
       );
     }
     await enqueueOrderMails(tx, deps, flipped.id);
+    // With the payment, in its transaction: every paid order reaches the supplier once (issue 8).
+    await enqueueDropshipment(tx, flipped.id);
     return true;
   });
   if (newlyPaid) logger.info({ orderId: order.id, provider: deps.payments.name }, "order paid");
