@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   /** Only for tests against a local fake of the Stripe API, e.g. http://127.0.0.1:4010. */
   STRIPE_API_URL: z.url().optional(),
   LOCAL_PAYMENTS_ALLOWED: booleanFlag.default(false),
+  MAX_BODY_BYTES: z.coerce
+    .number({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
+    .int({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
+    .min(1024, { message: "MAX_BODY_BYTES moet minimaal 1024 zijn" })
+    .max(100 * 1024 * 1024, { message: "MAX_BODY_BYTES mag hoogstens 104857600 (100 MiB) zijn" })
+    .default(64 * 1024),
 });
 
 export type Config = {
@@ -61,6 +67,8 @@ export type Config = {
   payments:
     | { provider: "local"; allowedInProduction: boolean }
     | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+  /** The largest request body a form or JSON request may send (server/body-limit.ts); 413 above it. */
+  maxBodyBytes: number;
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
 };
@@ -105,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: "local", allowedInProduction: e.LOCAL_PAYMENTS_ALLOWED },
+    maxBodyBytes: e.MAX_BODY_BYTES,
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {
