@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
+import { bodyLimit } from "./body-limit";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(originCheck(config.publicUrl));
+  app.use(bodyLimit(config.maxBodyBytes));
 
   // better-auth reads the client address from this header for its session records; never trust a
   // value the client sent itself.

@@ -74,6 +74,12 @@ const EnvSchema = z.object({
     .default("NL"),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   TEST_SUPPLIER_ALLOWED: booleanFlag.default(false),
+  MAX_BODY_BYTES: z.coerce
+    .number({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
+    .int({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
+    .min(1024, { message: "MAX_BODY_BYTES moet minimaal 1024 zijn" })
+    .max(100 * 1024 * 1024, { message: "MAX_BODY_BYTES mag hoogstens 104857600 (100 MiB) zijn" })
+    .default(64 * 1024),
 });
 
 /**
@@ -160,6 +166,8 @@ export type Config = {
     timeoutMs: number;
     testSupplierAllowedInProduction: boolean;
   };
+  /** The largest request body a form or JSON request may send (server/body-limit.ts); 413 above it. */
+  maxBodyBytes: number;
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
   /** PostgreSQL only: how long the shop waits for the database before it answers 503 (docs/operations.md). */
@@ -223,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.SUPPLIER_TIMEOUT_MS,
       testSupplierAllowedInProduction: e.TEST_SUPPLIER_ALLOWED,
     },
+    maxBodyBytes: e.MAX_BODY_BYTES,
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {
