@@ -46,7 +46,7 @@ export type DatabaseTimeouts = {
  * The server enforces statement_timeout itself; the client-side limit only catches a server that no
  * longer answers at all (frozen, network gone), so it comes a little later.
  */
-export const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
 export type OpenOptions =
   | {
