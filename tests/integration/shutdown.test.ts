@@ -176,7 +176,7 @@ describe("SIGTERM under keep-alive load", () => {
       .logs()
       .filter((line) => line.msg === "shutdown step done")
       .map((line) => line.step);
-    expect(steps).toEqual(["http", "mail delivery", "database"]);
+    expect(steps).toEqual(["http", "background jobs", "database"]);
     expect(running.logs().some((line) => line.msg === "shutdown complete")).toBe(true);
   }, 60_000);
 
