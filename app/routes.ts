@@ -40,6 +40,7 @@ export default [
       index("routes/admin._index.tsx"),
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
+      route("api", "routes/admin.api.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
       route("*", "routes/admin.$.tsx"),
     ]),

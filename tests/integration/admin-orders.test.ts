@@ -447,7 +447,10 @@ describe("admin orders guard", () => {
 
     it("refuses every orders action and changes nothing", async () => {
       for (const path of [`/admin/orders/${order.id}`, `/admin/orders/${order.id}.data`]) {
-        for (const fields of [{ intent: "status", status: "cancelled" }, { intent: "retry-dropshipment" }]) {
+        for (const fields of [{ intent: "status", status: "cancelled" }, { intent: "retry-dropshipment" }] as Record<
+          string,
+          string
+        >[]) {
           await expectAccessDenied(await app.post(path, fields, { headers: { cookie: cookie() } }));
         }
       }

@@ -39,7 +39,6 @@ export function adminTabPath(id: AdminTabId): string {
  */
 export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
   products: { tab: "products", title: "Product Management" },
-  api: { tab: "api", title: "API Connection" },
   "product-management": { tab: "products", title: "Product Management" },
   homepage: { tab: "homepage", title: "Homepage Content" },
   sftp: { tab: "sftp", title: "SFTP" },
