@@ -34,9 +34,16 @@ export default [
     route("checkout", "routes/checkout.tsx"),
     route("checkout/success", "routes/checkout.success.tsx"),
     route("checkout/cancel", "routes/checkout.cancel.tsx"),
-    // Admin (spec 1 §2.15); every loader and action calls requireAdmin.
-    route("admin", "routes/admin.tsx"),
-    route("admin/*", "routes/admin.$.tsx"),
+    // Admin (spec 1 §2.15): a layout (guard, shell, tab bar) with one child route per tab; every
+    // loader and action calls requireAdmin. /admin?tab=<id> redirects to /admin/<id>.
+    route("admin", "routes/admin.tsx", [
+      index("routes/admin._index.tsx"),
+      route("users", "routes/admin.users.tsx"),
+      route("settings", "routes/admin.settings.tsx"),
+      route("api", "routes/admin.api.tsx"),
+      route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
+      route("*", "routes/admin.$.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   // Resource routes (no HTML layout).

@@ -1,16 +1,18 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.$";
-import { AdminError } from "~/components/admin/admin-error";
-import { AdminShell, ComingSoon } from "~/components/admin/admin-shell";
-import { ADMIN_SECTIONS, parseAdminSection } from "~/components/admin/admin-tabs";
+import { ComingSoon } from "~/components/admin/admin-shell";
+import { findComingSoonPage } from "~/components/admin/admin-tabs";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 
-/** Every /admin/* path. The guard comes first, so a non-admin learns nothing, not even what exists. */
+/**
+ * Every other /admin/* path: the tabs and pages a later issue builds ("Coming soon"), else 404.
+ * The guard comes first, so a non-admin learns nothing, not even what exists.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const section = parseAdminSection(params["*"]);
-  if (!section) throw data("Not found", { status: 404 });
-  return { section, title: ADMIN_SECTIONS[section].title };
+  const page = findComingSoonPage(params["*"]);
+  if (!page) throw data("Not found", { status: 404 });
+  return { title: page.title, isTab: page.tab !== null };
 }
 
 /** Nothing here takes a form yet; the guard still comes first. */
@@ -23,18 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.title ?? "Admin"} | Trapkracht` }, { name: "robots", content: "noindex" }];
 }
 
-export default function AdminSection({ loaderData }: Route.ComponentProps) {
-  return (
-    <AdminShell activeTab={null} title={loaderData.title}>
-      <ComingSoon>
-        <Link to="/admin" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
-          Back to the Admin Dashboard
-        </Link>
-      </ComingSoon>
-    </AdminShell>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminError error={error} />;
+export default function AdminComingSoon({ loaderData }: Route.ComponentProps) {
+  // On a tab the panel names itself; on a page of its own the shell's h1 already does.
+  return <ComingSoon title={loaderData.isTab ? loaderData.title : undefined} />;
 }

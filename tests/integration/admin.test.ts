@@ -79,6 +79,10 @@ const ADMIN_GETS = [
   "/admin",
   "/admin?tab=users",
   "/admin?tab=settings",
+  "/admin/users",
+  "/admin/settings",
+  "/admin/products",
+  "/admin/homepage",
   "/admin/product-management",
   "/admin/image-migration",
   "/admin/coupons",
@@ -88,6 +92,8 @@ const ADMIN_GETS = [
   "/admin.data",
   "/admin.data?tab=users",
   "/admin.data?tab=settings",
+  "/admin/users.data",
+  "/admin/settings.data",
   "/admin/coupons.data",
   "/admin/product-management.data",
   "/admin/image-migration.data",
@@ -96,11 +102,14 @@ const ADMIN_GETS = [
 
 /** Every admin action, as a form post and as the fetcher (single-fetch) post the page sends with JavaScript. */
 const adminActions = (): { path: string; fields: Record<string, string> }[] => [
+  { path: "/admin/users", fields: { intent: "deactivate", userId: target.id } },
+  { path: "/admin/users.data", fields: { intent: "deactivate", userId: target.id } },
+  { path: "/admin/users", fields: { intent: "reactivate", userId: inactiveTarget.id } },
+  { path: "/admin/users.data", fields: { intent: "reactivate", userId: inactiveTarget.id } },
+  { path: "/admin/settings", fields: { intent: "maintenance", maintenance: "on" } },
+  { path: "/admin/settings.data", fields: { intent: "maintenance", maintenance: "on" } },
+  // The layout and the old tab URLs take no form, but the guard still answers first.
   { path: "/admin?tab=users", fields: { intent: "deactivate", userId: target.id } },
-  { path: "/admin.data?tab=users", fields: { intent: "deactivate", userId: target.id } },
-  { path: "/admin?tab=users", fields: { intent: "reactivate", userId: inactiveTarget.id } },
-  { path: "/admin.data?tab=users", fields: { intent: "reactivate", userId: inactiveTarget.id } },
-  { path: "/admin?tab=settings", fields: { intent: "maintenance", maintenance: "on" } },
   { path: "/admin.data?tab=settings", fields: { intent: "maintenance", maintenance: "on" } },
   { path: "/admin/coupons", fields: { intent: "anything" } },
   { path: "/admin/coupons.data", fields: { intent: "anything" } },
@@ -132,7 +141,7 @@ describe("admin dashboard", () => {
     const { status, html } = await asAdmin("/admin");
     expect(status).toBe(200);
     expect(html).toContain("Admin Dashboard");
-    const tabs = [...html.matchAll(/<a[^>]*href="\/admin\?tab=(\w+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    const tabs = [...html.matchAll(/<a[^>]*href="\/admin\/(\w+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(tabs).toEqual([
       ["products", "Product Management"],
       ["homepage", "Homepage Content"],
@@ -144,7 +153,7 @@ describe("admin dashboard", () => {
       ["coupons", "Coupons"],
       ["settings", "Site Settings"],
     ]);
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\?tab=products"/);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toMatch(/<a[^>]*href="\/admin\/image-migration"[^>]*>.*Image Migration Tool<\/a>/s);
     expect(html).toContain("Coming soon");
@@ -152,26 +161,47 @@ describe("admin dashboard", () => {
 
   it.each([
     ["homepage", "Homepage Content"],
-    ["orders", "All Orders"],
-    ["coupons", "Coupons"],
-  ])("shows ?tab=%s as a coming-soon panel with its tab current", async (tab, label) => {
-    const { status, html } = await asAdmin(`/admin?tab=${tab}`);
+    ["sftp", "SFTP"],
+    ["coupons", "Coupon Management"],
+  ])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {
+    const { status, html } = await asAdmin(`/admin/${tab}`);
     expect(status).toBe(200);
-    expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="/admin\\?tab=${tab}"`));
+    expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="/admin/${tab}"`));
     expect(html).toContain(`id="admin-panel-title" class="text-xl font-semibold">${label}</h2>`);
     expect(html).toContain("Coming soon");
   });
 
-  it.each([
-    ["/admin/product-management", "Product Management"],
-    ["/admin/image-migration", "Image Migration Tool"],
-    ["/admin/coupons", "Coupon Management"],
-  ])("shows %s as a coming-soon page inside the admin shell", async (path, title) => {
-    const { status, html } = await asAdmin(path);
+  it("shows /admin/product-management as the coming-soon Product Management tab", async () => {
+    const { status, html } = await asAdmin("/admin/product-management");
     expect(status).toBe(200);
-    expect(html).toMatch(new RegExp(`<h1[^>]*>.*${title}</h1>`, "s"));
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
+    expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
     expect(html).toContain("Coming soon");
-    expect(html).toContain('href="/admin?tab=users"');
+  });
+
+  it("shows /admin/image-migration as a coming-soon page of its own inside the admin shell", async () => {
+    const { status, html } = await asAdmin("/admin/image-migration");
+    expect(status).toBe(200);
+    expect(html).toMatch(/<h1[^>]*>.*Image Migration Tool<\/h1>/s);
+    expect(html).not.toContain('aria-current="page"');
+    expect(html).toContain("Coming soon");
+    expect(html).toContain('href="/admin/users"');
+  });
+
+  it.each([
+    ["/admin?tab=users", "/admin/users"],
+    ["/admin?tab=orders&q=piet", "/admin/orders?q=piet"],
+    ["/admin?tab=settings", "/admin/settings"],
+  ])("redirects the old tab link %s to %s", async (from, to) => {
+    const res = await app.get(from, { headers: { cookie: admin.cookie } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(to);
+  });
+
+  it("shows the default tab at /admin for an unknown ?tab=", async () => {
+    const { status, html } = await asAdmin("/admin?tab=bestaat-niet");
+    expect(status).toBe(200);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
   });
 
   it("answers an unknown admin path with 404 after the guard", async () => {
@@ -196,7 +226,7 @@ describe("admin dashboard", () => {
 
 describe("Users tab", () => {
   const asAdmin = (path: string) => app.html(path, { headers: { cookie: admin.cookie } });
-  const postAsAdmin = (fields: Record<string, string>, path = "/admin?tab=users") =>
+  const postAsAdmin = (fields: Record<string, string>, path = "/admin/users") =>
     app.post(path, fields, { headers: { cookie: admin.cookie } });
 
   /** The <tr> of the users table that holds this e-mail address. */
@@ -216,9 +246,9 @@ describe("Users tab", () => {
     await db()
       .insert(customers)
       .values({ userId: fromCustomer.id, firstName: "Fenna", lastName: "de Vries", email: "fenna@example.nl" });
-    const { status, html } = await asAdmin("/admin?tab=users");
+    const { status, html } = await asAdmin("/admin/users");
     expect(status).toBe(200);
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\?tab=users"/);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/users"/);
     const headers = [...html.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]);
     expect(headers).toEqual(["Email", "Name", "Role", "Status", "Created At", "Actions"]);
 
@@ -235,7 +265,7 @@ describe("Users tab", () => {
     // Each button is a POST form that works without JavaScript.
     const form = /<form[^>]*>/.exec(rowOf(html, customer.email))![0];
     expect(form).toContain('method="post"');
-    expect(form).toContain('action="/admin?tab=users&amp;page=1"');
+    expect(form).toContain('action="/admin/users?page=1"');
     expect(rowOf(html, customer.email)).toMatch(
       new RegExp(
         `name="intent" value="deactivate".*name="userId" value="${customer.id}".*<button[^>]*type="submit"`,
@@ -245,7 +275,7 @@ describe("Users tab", () => {
   });
 
   it("lists the newest users first", async () => {
-    const { html } = await asAdmin("/admin?tab=users");
+    const { html } = await asAdmin("/admin/users");
     const emails = [...html.matchAll(/<th scope="row"[^>]*>([^<]+)/g)].map((m) => m[1]);
     expect(emails.indexOf("fenna@example.nl")).toBeLessThan(emails.indexOf(admin.email));
   });
@@ -268,13 +298,13 @@ describe("Users tab", () => {
     expect(after.status).toBe(200);
     expect(after.html).not.toContain(victim.email);
     await expect(sessionCookie(app, victim.email, victim.password)).rejects.toThrow(/403/);
-    const list = await asAdmin("/admin?tab=users");
+    const list = await asAdmin("/admin/users");
     expect(text(rowOf(list.html, victim.email))).toMatch(/Inactive .* Reactivate wordt\.gestopt@example\.nl$/);
   });
 
   it("reactivates a user through the fetcher request the page sends with JavaScript", async () => {
     const sleeper = await createUser(db(), { email: "weer.actief@example.nl", isActive: false });
-    const res = await postAsAdmin({ intent: "reactivate", userId: sleeper.id }, "/admin.data?tab=users");
+    const res = await postAsAdmin({ intent: "reactivate", userId: sleeper.id }, "/admin/users.data");
     expect(res.status).toBe(200);
     const body = await res.text();
     expect(body).toContain("User reactivated");
@@ -307,15 +337,15 @@ describe("Users tab", () => {
     }));
     await db().insert(users).values(many);
     const [total] = await db().select({ n: count() }).from(users);
-    const first = await asAdmin("/admin?tab=users");
+    const first = await asAdmin("/admin/users");
     expect(first.html.match(/<th scope="row"/g)).toHaveLength(50);
     expect(first.html).toContain(`Page 1 of ${Math.ceil(Number(total!.n) / 50)}`);
-    expect(first.html).toContain('href="/admin?tab=users&amp;page=2"');
-    const second = await asAdmin("/admin?tab=users&page=2");
+    expect(first.html).toContain('href="/admin/users?page=2"');
+    const second = await asAdmin("/admin/users?page=2");
     expect(second.html.match(/<th scope="row"/g)).toHaveLength(Number(total!.n) - 50);
     // The oldest user (created first) comes last.
     expect(second.html).toContain("veel00@example.nl");
-    expect(second.html).toContain('href="/admin?tab=users&amp;page=1"');
+    expect(second.html).toContain('href="/admin/users?page=1"');
     await db().delete(users).where(eq(users.email, "veel00@example.nl"));
   });
 });
@@ -325,7 +355,7 @@ describe("Site Settings tab", () => {
   const switchState = (html: string) => /<button[^>]*role="switch"[^>]*aria-checked="(true|false)"/.exec(html)?.[1];
 
   it("shows the Onderhoudsmodus switch with its text", async () => {
-    const { status, html } = await asAdmin("/admin?tab=settings");
+    const { status, html } = await asAdmin("/admin/settings");
     expect(status).toBe(200);
     expect(html).toContain('<p id="maintenance-label" class="font-semibold">Onderhoudsmodus</p>');
     expect(html).toMatch(/role="switch"[^>]*aria-labelledby="maintenance-label"/);
@@ -335,7 +365,7 @@ describe("Site Settings tab", () => {
 
   it("switches maintenance mode on and off, answering with the new state", async () => {
     const on = await app.post(
-      "/admin?tab=settings",
+      "/admin/settings",
       { intent: "maintenance", maintenance: "on" },
       {
         headers: { cookie: admin.cookie },
@@ -344,12 +374,12 @@ describe("Site Settings tab", () => {
     expect(on.status).toBe(200);
     expect(await on.text()).toContain("Onderhoudsmodus ingeschakeld");
     expect(await maintenanceOn()).toBe(true);
-    expect(switchState((await asAdmin("/admin?tab=settings")).html)).toBe("true");
+    expect(switchState((await asAdmin("/admin/settings")).html)).toBe("true");
     // While it is on, a guest gets the maintenance screen; the admin keeps the site.
     expect((await app.html("/")).status).toBe(503);
 
     const off = await app.post(
-      "/admin.data?tab=settings",
+      "/admin/settings.data",
       { intent: "maintenance", maintenance: "off" },
       {
         headers: { cookie: admin.cookie },
@@ -362,12 +392,12 @@ describe("Site Settings tab", () => {
       data: { ok: true, intent: "maintenance", title: "Onderhoudsmodus uitgeschakeld", maintenance: false },
     });
     expect(await maintenanceOn()).toBe(false);
-    expect(switchState((await asAdmin("/admin?tab=settings")).html)).toBe("false");
+    expect(switchState((await asAdmin("/admin/settings")).html)).toBe("false");
     expect((await app.html("/")).status).toBe(200);
   });
 
   it("refuses a switch request without a state", async () => {
-    const res = await app.post("/admin?tab=settings", { intent: "maintenance" }, { headers: { cookie: admin.cookie } });
+    const res = await app.post("/admin/settings", { intent: "maintenance" }, { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Kon de onderhoudsmodus niet wijzigen");

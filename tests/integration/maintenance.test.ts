@@ -146,7 +146,7 @@ describe("maintenance mode across app instances", () => {
     expect((await second.html("/")).status).toBe(200);
 
     const on = await app.post(
-      "/admin?tab=settings",
+      "/admin/settings",
       { intent: "maintenance", maintenance: "on" },
       {
         headers: { cookie: admin.cookie },
@@ -160,7 +160,7 @@ describe("maintenance mode across app instances", () => {
     expect((await app.html("/")).status).toBe(503);
 
     const off = await app.post(
-      "/admin?tab=settings",
+      "/admin/settings",
       { intent: "maintenance", maintenance: "off" },
       {
         headers: { cookie: admin.cookie },

@@ -4,7 +4,8 @@ import { toast } from "~/lib/toast";
 /** What every /admin action answers: the toast to show and, for the switch, the new state. */
 export type AdminActionResult = {
   ok: boolean;
-  intent: "deactivate" | "reactivate" | "maintenance" | "unknown";
+  /** Which form answered: "deactivate", "maintenance", "status", "retry-dropshipment", "api-url", … */
+  intent: string;
   title: string;
   description?: string;
   /** Maintenance mode as stored after the switch (spec 2 §4: the switch returns the new state). */

@@ -2,12 +2,13 @@ import { Images, LayoutDashboard } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
-import { ADMIN_TABS, type AdminTabId } from "./admin-tabs";
+import { ADMIN_TABS, adminTabPath, type AdminTabId } from "./admin-tabs";
 
 /**
- * The frame of every admin page: title, the link to the image migration tool and the dashboard's
- * tabs. Tabs are plain links (?tab=…), so they work before JavaScript arrives and each tab has its
- * own URL; the current one carries aria-current="page".
+ * The frame of every admin page (the /admin layout route renders it around each tab's route):
+ * title, the link to the image migration tool and the dashboard's tabs. Tabs are plain links to
+ * /admin/<tab>, so they work before JavaScript arrives; the current one carries aria-current="page".
+ * On a phone the tab bar scrolls sideways instead of wrapping into several rows.
  */
 export function AdminShell({
   activeTab,
@@ -34,14 +35,14 @@ export function AdminShell({
           Image Migration Tool
         </Link>
       </div>
-      <nav aria-label="Admin sections" className="mt-6">
-        <ul className="flex flex-wrap gap-1.5 rounded-lg bg-surface p-1.5">
+      <nav aria-label="Admin sections" className="mt-6 overflow-x-auto rounded-lg bg-surface">
+        <ul className="flex w-max gap-1.5 p-1.5 sm:w-auto sm:flex-wrap">
           {ADMIN_TABS.map((tab) => {
             const active = tab.id === activeTab;
             return (
               <li key={tab.id}>
                 <Link
-                  to={`/admin?tab=${tab.id}`}
+                  to={adminTabPath(tab.id)}
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",

@@ -1,4 +1,8 @@
-/** The admin dashboard's tabs in the order of spec 1 §2.15, chosen with ?tab= (default products). */
+/**
+ * The admin dashboard's tabs in the order of spec 1 §2.15. Each tab has its own URL, /admin/<id>
+ * (its own route module); /admin itself shows the default tab, and the old /admin?tab=<id> links
+ * are redirected to /admin/<id>.
+ */
 export const ADMIN_TABS = [
   { id: "products", label: "Product Management" },
   { id: "homepage", label: "Homepage Content" },
@@ -15,24 +19,49 @@ export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];
 
 export const DEFAULT_ADMIN_TAB: AdminTabId = "products";
 
-export function parseAdminTab(value: string | null): AdminTabId {
-  return ADMIN_TABS.find((tab) => tab.id === value)?.id ?? DEFAULT_ADMIN_TAB;
+/** A known tab id, or null (a missing or unknown ?tab= shows the default tab). */
+export function findAdminTab(value: string | null | undefined): AdminTabId | null {
+  return ADMIN_TABS.find((tab) => tab.id === value)?.id ?? null;
 }
 
 export function adminTabLabel(id: AdminTabId): string {
   return ADMIN_TABS.find((tab) => tab.id === id)!.label;
 }
 
-/** The admin pages outside the dashboard (spec 1 §2.1); each is built by a later issue. */
-export const ADMIN_SECTIONS = {
-  "product-management": { title: "Product Management" },
-  "image-migration": { title: "Image Migration Tool" },
-  coupons: { title: "Coupon Management" },
-} as const;
+export function adminTabPath(id: AdminTabId): string {
+  return `/admin/${id}`;
+}
 
-export type AdminSectionId = keyof typeof ADMIN_SECTIONS;
+/**
+ * The admin pages that are not built yet (spec 1 §2.1 and §2.15), shown as "Coming soon": the tabs
+ * a later issue builds and the separate admin pages. `tab` is the tab they belong to (highlighted),
+ * `title` names the panel.
+ */
+export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
+  products: { tab: "products", title: "Product Management" },
+  "product-management": { tab: "products", title: "Product Management" },
+  homepage: { tab: "homepage", title: "Homepage Content" },
+  sftp: { tab: "sftp", title: "SFTP" },
+  ftp: { tab: "ftp", title: "FTP" },
+  coupons: { tab: "coupons", title: "Coupon Management" },
+  "image-migration": { tab: null, title: "Image Migration Tool" },
+};
 
-export function parseAdminSection(splat: string | undefined): AdminSectionId | null {
+export function findComingSoonPage(splat: string | undefined) {
   const key = (splat ?? "").replace(/\/+$/, "");
-  return Object.hasOwn(ADMIN_SECTIONS, key) ? (key as AdminSectionId) : null;
+  return Object.hasOwn(COMING_SOON_PAGES, key) ? { key, ...COMING_SOON_PAGES[key]! } : null;
+}
+
+/**
+ * The shell's frame for a path under /admin: which tab is current (null: none) and the page's
+ * heading — "Admin Dashboard" on the tabs, the page's own name on pages outside them.
+ */
+export function adminFrameOfPath(pathname: string): { tab: AdminTabId | null; title: string } {
+  const first = pathname.replace(/^\/admin\/?/, "").split("/")[0] ?? "";
+  if (first === "") return { tab: DEFAULT_ADMIN_TAB, title: "Admin Dashboard" };
+  const tab = findAdminTab(first);
+  if (tab) return { tab, title: "Admin Dashboard" };
+  const page = findComingSoonPage(first);
+  if (page?.tab) return { tab: page.tab, title: "Admin Dashboard" };
+  return { tab: null, title: page?.title ?? "Admin Dashboard" };
 }

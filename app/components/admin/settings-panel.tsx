@@ -29,7 +29,7 @@ export function SettingsPanel({
       </h2>
       <ActionMessage result={result} />
       <div lang="nl" className="rounded-lg border border-line bg-white p-5 shadow-sm">
-        <fetcher.Form method="post" action="/admin?tab=settings" className="flex items-start justify-between gap-4">
+        <fetcher.Form method="post" action="/admin/settings" className="flex items-start justify-between gap-4">
           <input type="hidden" name="intent" value="maintenance" />
           <div className="space-y-1">
             <p id="maintenance-label" className="font-semibold">

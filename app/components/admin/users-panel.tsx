@@ -136,7 +136,7 @@ function UserRow({ user, page }: { user: UserListItem; page: number }) {
         {user.isSelf ? (
           <span className="text-xs text-muted">Your own account</span>
         ) : (
-          <fetcher.Form method="post" action={`/admin?tab=users&page=${page}`}>
+          <fetcher.Form method="post" action={`/admin/users?page=${page}`}>
             <input type="hidden" name="intent" value={intent} />
             <input type="hidden" name="userId" value={user.id} />
             <Button
@@ -167,7 +167,7 @@ function UserPaging({ page, pageCount }: { page: number; pageCount: number }) {
   return (
     <nav aria-label="Users pages" className="flex items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={`/admin?tab=users&page=${page - 1}`} className={link}>
+        <Link to={`/admin/users?page=${page - 1}`} className={link}>
           Previous
         </Link>
       ) : (
@@ -175,7 +175,7 @@ function UserPaging({ page, pageCount }: { page: number; pageCount: number }) {
       )}
       <p className="text-sm text-muted">{`Page ${page} of ${pageCount}`}</p>
       {page < pageCount ? (
-        <Link to={`/admin?tab=users&page=${page + 1}`} className={link}>
+        <Link to={`/admin/users?page=${page + 1}`} className={link}>
           Next
         </Link>
       ) : (

@@ -36,7 +36,13 @@ export const customers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("customers_user_id_idx").on(t.userId), index("customers_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    index("customers_user_id_idx").on(t.userId),
+    index("customers_email_lower_idx").on(sql`lower(${t.email})`),
+    // The admin's order search ("contains", any part of the address or name), admin-orders.server.ts.
+    index("customers_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("customers_name_trgm_idx").using("gin", sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
 );
 
 export const shippingAddresses = pgTable(
@@ -100,6 +106,11 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_session_key").on(t.paymentSessionId),
     uniqueIndex("orders_checkout_token_key").on(t.checkoutToken),
     index("orders_created_idx").on(t.createdAt),
+    // All Orders (admin-orders.server.ts): newest first with a (created_at, id) keyset, also within
+    // one order or payment status.
+    index("orders_created_id_idx").on(t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt, t.id),
     // The coupon reservation count at checkout (open unpaid orders holding a coupon's use).
     index("orders_coupon_open_idx")
       .on(t.couponId, t.createdAt)

@@ -1,0 +1,46 @@
+/** The order states of spec 1 §4 (the same union as the orders table's `status`; this module is shared with the browser). */
+export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
+
+/**
+ * The moves an admin may make with an order (issue 8): pending → processing → completed, and
+ * cancel while it is not yet completed. Completed and cancelled are final; a status the spec does
+ * not name allows nothing (it needs a person who knows what it means, not a button).
+ */
+const NEXT: Record<string, readonly OrderStatus[]> = {
+  pending: ["processing", "cancelled"],
+  processing: ["completed", "cancelled"],
+};
+
+export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "processing", "completed", "cancelled"];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function allowedTransitions(from: string): readonly OrderStatus[] {
+  return Object.hasOwn(NEXT, from) ? NEXT[from]! : [];
+}
+
+/** Why `from` → `to` is refused (English: the admin reads it), or null when the move is allowed. */
+export function transitionProblem(from: string, to: string): string | null {
+  if (allowedTransitions(from).includes(to as OrderStatus)) return null;
+  if (from === to) return `The order is already ${from}.`;
+  const allowed = allowedTransitions(from);
+  return allowed.length === 0
+    ? `An order that is ${from} cannot change its status.`
+    : `An order that is ${from} cannot be moved to ${to}; it can be moved to ${allowed.join(" or ")}.`;
+}
+
+/** The button an admin presses for a move. */
+export function transitionLabel(to: OrderStatus): string {
+  switch (to) {
+    case "processing":
+      return "Mark as processing";
+    case "completed":
+      return "Mark as completed";
+    case "cancelled":
+      return "Cancel order";
+    default:
+      return `Mark as ${to}`;
+  }
+}

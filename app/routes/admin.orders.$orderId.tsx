@@ -1,0 +1,216 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.orders.$orderId";
+import type { AdminActionResult } from "~/components/admin/admin-actions";
+import { adminMoment } from "~/components/admin/admin-format";
+import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "~/components/admin/order-details-dialog";
+import { ORDERS_LOAD_ERROR } from "~/components/admin/orders-panel";
+import type { AdminChangeRow } from "~/domain/admin/audit.server";
+import { requireAdmin } from "~/domain/auth/viewer.server";
+import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/domain/fulfilment/dropshipment.server";
+import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
+import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
+import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
+import { readForm } from "~/lib/form.server";
+
+export const NOT_FOUND = "Bestelling niet gevonden";
+
+export function meta() {
+  return [{ title: "Bestelling Details | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
+}
+
+/** The list the dialog sits on, with its search and page, so closing returns to it. */
+function listUrl(request: Request): string {
+  const parsed = parseAdminOrdersQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) return "/admin/orders";
+  const { query } = parsed;
+  return `/admin/orders${adminOrdersSearch(query, { after: query.after ?? undefined, before: query.before ?? undefined })}`;
+}
+
+function changeSummary(change: AdminChangeRow): string {
+  const before = (change.before ?? {}) as Record<string, unknown>;
+  const after = (change.after ?? {}) as Record<string, unknown>;
+  if (change.action === "status") return `Status ${String(before.status)} → ${String(after.status)}`;
+  if (change.action === "retry-dropshipment") {
+    return `Dropshipment retried (${String(before.dropshipmentStatus)} → ${String(after.dropshipmentStatus)})`;
+  }
+  return `${change.action}: ${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`;
+}
+
+function toView(order: AdminOrderDetails, job: DropshipmentJob | null): OrderDetailsView {
+  const { customer, address } = order;
+  return {
+    id: order.id,
+    createdAt: adminMoment(order.createdAt),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentProvider: order.paymentProvider,
+    paidAt: order.paidAt ? adminMoment(order.paidAt) : null,
+    customer: customer
+      ? {
+          name: `${customer.firstName} ${customer.lastName}`.trim(),
+          email: customer.email,
+          phone: customer.phone,
+          isGuest: customer.isGuest,
+        }
+      : null,
+    address: address
+      ? {
+          lines: [
+            `${address.address} ${address.houseNumber}${address.houseNumberAddition ? ` ${address.houseNumberAddition}` : ""}`,
+            `${address.postalCode} ${address.city}`,
+            address.country,
+          ],
+        }
+      : null,
+    items: order.items,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    couponCode: order.couponCode,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    vatLines: order.vatLines,
+    dropshipment: {
+      status: order.dropshipmentStatus,
+      reference: order.dropshipmentReference,
+      job: job
+        ? {
+            status: job.status,
+            attempts: job.attempts,
+            maxAttempts: job.maxAttempts,
+            lastError: job.lastError,
+            nextRunAt: job.status === "pending" ? adminMoment(job.runAt) : null,
+            history: job.history.map((attempt) => ({
+              attempt: attempt.attempt,
+              startedAt: adminMoment(attempt.startedAt, { seconds: true }),
+              finishedAt: adminMoment(attempt.finishedAt, { seconds: true }),
+              error: attempt.error,
+            })),
+          }
+        : null,
+      canRetry: order.paymentStatus === "paid" && order.dropshipmentStatus === "failed",
+    },
+    transitions: allowedTransitions(order.status).map((to) => ({ to, label: transitionLabel(to) })),
+    changes: order.changes.map((change) => ({
+      id: change.id,
+      at: adminMoment(change.createdAt),
+      actorEmail: change.actorEmail,
+      summary: changeSummary(change),
+    })),
+  };
+}
+
+/** "Bestelling Details" (spec 1 §2.15) for one order: /admin/orders/:orderId (also reached by ?order=). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const closeTo = listUrl(request);
+  try {
+    const order = await getAdminOrder(context.db, params.orderId);
+    if (!order) return data({ closeTo, order: null, error: NOT_FOUND }, { status: 404 });
+    const job = await getDropshipmentJob(context.db, order.id);
+    return { closeTo, order: toView(order, job), error: null };
+  } catch (error) {
+    context.logger.error({ err: error, orderId: params.orderId }, "admin order details failed");
+    return data({ closeTo, order: null, error: ORDERS_LOAD_ERROR }, { status: 500 });
+  }
+}
+
+const RETRY_REFUSED: Record<string, string> = {
+  "order-not-found": NOT_FOUND,
+  "not-paid": "Only a paid order is sent to the supplier.",
+  "not-failed": "The dropshipment has not failed, so there is nothing to retry.",
+};
+
+/** Moving the order on (or cancelling it) and "retry now" for a failed dropshipment. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const actor = { id: viewer.id, email: viewer.email };
+  const orderId = params.orderId;
+
+  if (intent === "status") {
+    const to = form.get("status");
+    if (!isOrderStatus(to)) {
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Failed to update order", description: "Choose a valid order status." },
+        { status: 400 },
+      );
+    }
+    try {
+      const result = await changeOrderStatus(context.db, actor, { orderId, to });
+      if (!result.ok) {
+        return data<AdminActionResult>(
+          {
+            ok: false,
+            intent,
+            title: "Failed to update order",
+            description: result.reason === "not-found" ? NOT_FOUND : result.message,
+          },
+          { status: result.reason === "not-found" ? 404 : 409 },
+        );
+      }
+      context.logger.info({ orderId, from: result.from, to, by: viewer.id }, "admin changed order status");
+      return data<AdminActionResult>({
+        ok: true,
+        intent,
+        title: "Order updated",
+        description: `The order is now ${result.to} (was ${result.from}).`,
+      });
+    } catch (error) {
+      context.logger.error({ err: error, orderId }, "admin order status change failed");
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Failed to update order", description: "An unexpected error occurred." },
+        { status: 500 },
+      );
+    }
+  }
+
+  if (intent === "retry-dropshipment") {
+    try {
+      const result = await retryDropshipment(context.db, actor, orderId);
+      if (!result.ok) {
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Failed to retry the dropshipment", description: RETRY_REFUSED[result.reason] },
+          { status: result.reason === "order-not-found" ? 404 : 409 },
+        );
+      }
+      context.logger.info({ orderId, by: viewer.id }, "admin retried a dropshipment");
+      return data<AdminActionResult>({
+        ok: true,
+        intent,
+        title: "Dropshipment queued again",
+        description: "The order is sent to the supplier again now.",
+      });
+    } catch (error) {
+      context.logger.error({ err: error, orderId }, "admin dropshipment retry failed");
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Failed to retry the dropshipment", description: "An unexpected error occurred." },
+        { status: 500 },
+      );
+    }
+  }
+
+  return data<AdminActionResult>(
+    { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
+    { status: 400 },
+  );
+}
+
+export default function AdminOrderDetailsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, closeTo, error } = loaderData;
+  if (!order) {
+    return (
+      <OrderDetailsDialog closeTo={closeTo}>
+        <p role="alert" className="font-medium text-danger" lang={error === NOT_FOUND ? "nl" : "en"}>
+          {error}
+        </p>
+      </OrderDetailsDialog>
+    );
+  }
+  const search = closeTo.slice("/admin/orders".length);
+  return (
+    <OrderDetailsDialog closeTo={closeTo} description={`Order ${order.id}`}>
+      <OrderDetails order={order} action={`/admin/orders/${order.id}${search}`} result={actionData} />
+    </OrderDetailsDialog>
+  );
+}
