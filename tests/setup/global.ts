@@ -36,13 +36,13 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${postgresTemplate}`;
     const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 1 });
     await database.close();
-  } else {
-    const database = await openDatabase({ kind: "pglite" });
-    const client = (database.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
-    const dump = await client.dumpDataDir("gzip");
-    writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
-    await database.close();
   }
+  // Also on PostgreSQL: the embedded database's own tests (the data-folder lock) need PGlite.
+  const embedded = await openDatabase({ kind: "pglite" });
+  const client = (embedded.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
+  const dump = await client.dumpDataDir("gzip");
+  writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
+  await embedded.close();
   project.provide("pgliteTemplate", pgliteTemplate);
   project.provide("postgresTemplate", postgresTemplate);
 

@@ -64,6 +64,8 @@ export async function startServerProcess(file: string, env: Record<string, strin
       SEED_DEMO: "false",
       AUTH_SECRET: TEST_AUTH_SECRET,
       LOG_LEVEL: "info",
+      // These servers play the shop under test: paid orders go to its own test supplier.
+      TEST_SUPPLIER_ALLOWED: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
