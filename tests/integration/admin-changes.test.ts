@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { adminChanges } from "../../app/db/schema";
 import { listAdminChanges, recordAdminChange } from "../../app/domain/admin/audit.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 describe("the record of admin changes", () => {
-  let database: Database;
+  const database = useTestDatabase();
   const admin = { id: "admin-1", email: "beheerder@trapkracht.test" };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   it("keeps who changed what and when, newest first, per item and as one list", async () => {
     await recordAdminChange(database.db, admin, {

@@ -4,11 +4,9 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Database } from "../../app/db/client.server";
 import { outbox } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } from "../support/fake-stripe";
+import { useTestApp } from "../support/fixture";
 import { bodyLimit, maxBodyBytes } from "../../server/body-limit";
 
 /**
@@ -102,24 +100,15 @@ function rssGrowthDuring<T>(run: () => Promise<T>): Promise<{ result: T; growthM
 }
 
 describe("request body limit", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_URL: "http://127.0.0.1:9",
+  });
   const mails = () => database.db.select().from(outbox).orderBy(asc(outbox.id));
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-      STRIPE_API_URL: "http://127.0.0.1:9",
-    });
-  });
   beforeEach(async () => {
     await database.db.delete(outbox);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it("answers a 100 MB POST to /contact with 413 before reading it, and memory stays flat", async () => {

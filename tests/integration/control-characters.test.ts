@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "../../app/db/client.server";
+import type { Db } from "../../app/db/client.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createFilterTypes, configureFilters, FILTER } from "../support/catalogue-factories";
 import { createPendingOrder } from "../support/checkout-factories";
 import { createBlogPost } from "../support/content-factories";
-import { createTestDatabase } from "../support/db";
 import { createCategory, createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 import { createUser, sessionCookie, signedInUser } from "../support/users";
 
 /**
@@ -97,8 +96,12 @@ type FormCase = {
 type GetCase = { name: string; url: (encoded: string) => string; cookie?: () => string };
 
 describe("control characters in every input", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({
+    STRAVA_CLIENT_ID: "12345",
+    STRAVA_CLIENT_SECRET: "strava-geheim",
+    STRAVA_AUTHORIZATION_URL: "http://127.0.0.1:9/oauth/authorize",
+    STRAVA_TOKEN_URL: "http://127.0.0.1:9/oauth/token",
+  });
   let customerCookie = "";
   let adminCookie = "";
   let stravaCookie = "";
@@ -117,13 +120,6 @@ describe("control characters in every input", () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, {
-      STRAVA_CLIENT_ID: "12345",
-      STRAVA_CLIENT_SECRET: "strava-geheim",
-      STRAVA_AUTHORIZATION_URL: "http://127.0.0.1:9/oauth/authorize",
-      STRAVA_TOKEN_URL: "http://127.0.0.1:9/oauth/token",
-    });
     const db = database.db;
     await createFilterTypes(db);
     const category = await createCategory(db, { name: "Kettingen" });
@@ -138,10 +134,6 @@ describe("control characters in every input", () => {
     stravaCookie = await sessionCookie(app, strava.email, strava.password);
     const payments = createPaymentProvider({ db, config: app.config, logger: createLogger("silent") });
     paymentSessionId = (await createPendingOrder(db, payments, { appUrl: app.url })).session.id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const contact: Fields = {

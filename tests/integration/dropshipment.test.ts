@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { loadConfig, type Config } from "../../app/config/env.server";
-import type { Database } from "../../app/db/client.server";
 import { adminChanges, jobs, orders, outbox } from "../../app/db/schema";
 import {
   DROPSHIPMENT_QUEUE,
@@ -19,8 +18,8 @@ import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createPendingOrder } from "../support/checkout-factories";
-import { createTestDatabase } from "../support/db";
 import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
+import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
 const SHOP_EMAIL = "winkel@trapkracht.test";
@@ -28,7 +27,7 @@ const ADMIN = { id: "admin-1", email: "beheerder@trapkracht.test" };
 
 /** Paid orders reach the supplier: a real loopback HTTP server plays the supplier (tests/support/fake-supplier.ts). */
 describe("dropshipment", () => {
-  let database: Database;
+  const database = useTestDatabase();
   let supplier: FakeSupplier;
   let config: Config;
   let payments: PaymentProvider;
@@ -61,7 +60,6 @@ describe("dropshipment", () => {
   const failureMails = () => database.db.select().from(outbox).where(eq(outbox.kind, "dropshipment-error"));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     supplier = await startFakeSupplier();
     config = loadConfig({
       NODE_ENV: "production",
@@ -86,7 +84,6 @@ describe("dropshipment", () => {
   });
   afterAll(async () => {
     await supplier.close();
-    await database.close();
   });
 
   it("paying an order enqueues exactly one dropshipment job, with the payment; an unpaid order has none", async () => {

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
 import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 
 /** The flash cookie carries the same transport promise as the session cookie: Secure on https. */
 
-let database: Database;
-let https: TestApp;
+// The shop behind an https proxy (PUBLIC_URL), and the plain-http default: a second app on the same database.
+const { app: https, database } = useTestApp({ PUBLIC_URL: "https://shop.example.nl" });
 let http: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // The shop behind an https proxy (PUBLIC_URL), and the plain-http default.
-  https = await startTestApp(database.db, { PUBLIC_URL: "https://shop.example.nl" });
   http = await startTestApp(database.db);
 });
 afterAll(async () => {
-  await https?.close();
   await http?.close();
-  await database?.close();
 });
 
 const flashSetCookies = (res: Response) => res.headers.getSetCookie().filter((c) => c.startsWith("trapkracht_flash="));

@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { jobs } from "../../app/db/schema";
 import { enqueueJob, retryFailedJob } from "../../app/domain/jobs/queue.server";
 import {
@@ -11,12 +10,12 @@ import {
   type QueueDefinition,
 } from "../../app/domain/jobs/worker.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
 
 describe("the job queue", () => {
-  let database: Database;
+  const database = useTestDatabase();
   const workers: JobWorker[] = [];
   const worker = (queues: Record<string, QueueDefinition>, extra: Partial<JobWorkerOptions> = {}) => {
     const w = createJobWorker({ db: database.db, logger, queues, ...extra });
@@ -44,17 +43,11 @@ describe("the job queue", () => {
     return { definition, ran, failed };
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
   beforeEach(async () => {
     await database.db.delete(jobs);
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("runs a job once and records it completed with its attempt", async () => {

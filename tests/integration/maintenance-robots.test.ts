@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { afterEach, describe, expect, it } from "vitest";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 import { signedInUser } from "../support/users";
 
 /**
@@ -10,19 +8,10 @@ import { signedInUser } from "../support/users";
  * 503 and Retry-After, so crawlers pause the whole site without remembering the closure afterwards.
  */
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
 afterEach(async () => {
   await setMaintenanceMode(database.db, false);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe("robots.txt", () => {

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/fixture";
 import { createUser, signedInUser } from "../support/users";
 
 /**
@@ -31,17 +29,7 @@ const BYPASSES = [
   "\uff0f\uff0fevil.example",
 ];
 
-let database: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const { app, database } = useTestApp();
 
 /** Where a browser would go for this Location (or form value), resolved against the shop. */
 const landsOn = (value: string) => new URL(value, app.url).origin;

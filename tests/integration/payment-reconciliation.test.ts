@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { localPaymentSessions, orders, outbox } from "../../app/db/schema";
 import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
 import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 
 /** Payments nobody came back for: the periodic job confirms them, with no browser and no webhook. */
 describe("payment reconciliation job", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ SHOP_EMAIL: "winkel@trapkracht.test" });
   let payments: PaymentProvider;
   const logger = createLogger("silent");
 
@@ -30,13 +27,7 @@ describe("payment reconciliation job", () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { SHOP_EMAIL: "winkel@trapkracht.test" });
     payments = createPaymentProvider({ db: database.db, config: app.config, logger });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("confirms a paid session nobody came back for, leaves an open one, and closes an expired one", async () => {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { localPaymentSessions, orders } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 /**
  * Many simultaneous posts of one checkout form (a frantic double-click, a retrying proxy) make one
@@ -25,17 +23,7 @@ const GUEST = {
   saveInfo: "",
 };
 
-let database: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db, { PAYMENT_PROVIDER: "local" });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const { app, database } = useTestApp({ PAYMENT_PROVIDER: "local" });
 
 describe("simultaneous posts of one checkout form", () => {
   it.each([[1], [2], [3]])("make one order and one payment session (round %i)", async (round) => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { orders } from "../../app/db/schema";
 import type { CouponCheck } from "../../app/domain/coupons/coupon-check";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
@@ -8,27 +7,19 @@ import { payLocalSession } from "../../app/domain/payments/local-provider.server
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createPendingOrder } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 import { postToAction } from "../support/single-fetch";
 
 /** Behaviour that earlier tests let slip past (each test here fails against a known faulty variant). */
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp({ PAYMENT_PROVIDER: "local" });
 let payments: PaymentProvider;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db, { PAYMENT_PROVIDER: "local" });
   payments = createPaymentProvider({ db: database.db, config: app.config, logger: createLogger("silent") });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe("the cross-site request check", () => {

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/fixture";
 import { createUser } from "../support/users";
 
 /**
@@ -12,17 +10,7 @@ import { createUser } from "../support/users";
 
 const TOO_MANY = "Te veel pogingen. Probeer het over een kwartier opnieuw.";
 
-let database: Database;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const { app, database } = useTestApp();
 
 const signIn = (email: string, password: string, from: string) =>
   app.post("/login", { intent: "login", email, password }, { headers: { "x-forwarded-for": from } });

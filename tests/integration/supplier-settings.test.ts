@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../../app/config/env.server";
-import type { Database } from "../../app/db/client.server";
 import { adminChanges } from "../../app/db/schema";
 import {
   exampleOrderMessage,
@@ -9,12 +8,12 @@ import {
   publicSupplierConfig,
   setSupplierApiUrl,
 } from "../../app/domain/fulfilment/supplier-settings.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 const ADMIN = { id: "admin-1", email: "beheerder@trapkracht.test" };
 
 describe("supplier settings", () => {
-  let database: Database;
+  const database = useTestDatabase();
   const demo = loadConfig({ PUBLIC_URL: "https://winkel.example" });
   const configured = loadConfig({
     PUBLIC_URL: "https://winkel.example",
@@ -26,13 +25,6 @@ describe("supplier settings", () => {
     SUPPLIER_TIMEOUT_MS: "5000",
   });
   const urlChanges = () => database.db.select().from(adminChanges).where(eq(adminChanges.entityId, "supplier-api-url"));
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   it("without any configuration uses the built-in test supplier with its demo account", async () => {
     expect(await getSupplierConfig(database.db, demo)).toEqual({

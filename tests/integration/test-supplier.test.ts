@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { orders, testSupplierOrders } from "../../app/db/schema";
 import {
   buildOrderMessage,
@@ -13,17 +12,16 @@ import { payLocalSession } from "../../app/domain/payments/local-provider.server
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { startTestApp } from "../support/app";
 import { createPendingOrder } from "../support/checkout-factories";
-import { createTestDatabase } from "../support/db";
 import { createProduct } from "../support/factories";
+import { useTestApp } from "../support/fixture";
 
 const logger = createLogger("silent");
 
 /** The built-in test supplier: what the embedded demo sends its paid orders to when no supplier is configured. */
 describe("the local test supplier", () => {
-  let database: Database;
-  let app: TestApp;
+  const { app, database } = useTestApp({ SHOP_EMAIL: "winkel@trapkracht.test" });
   let artNo: number;
 
   const order = (overrides: Partial<SupplierOrder> = {}): SupplierOrder => ({
@@ -52,13 +50,7 @@ describe("the local test supplier", () => {
   const answerOf = async (res: Response) => parseSupplierAnswer(res.status, await res.text());
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database.db, { SHOP_EMAIL: "winkel@trapkracht.test" });
     artNo = (await createProduct(database.db)).artNo;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it("accepts a new reference with a generated supplier reference and books it once", async () => {

@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../support/app";
+import { useTestApp } from "../support/fixture";
 
 /**
  * The per-IP rate limits count the address Express reports. Without TRUST_PROXY a client cannot
  * choose that address with X-Forwarded-For; with TRUST_PROXY=1 (one proxy in front) the header's
  * last address is the client's.
  */
-
-let database: Database;
-let direct: TestApp;
-let behindProxy: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // The test support trusts loopback (the tests play the proxy); "" is the shop's real default.
-  direct = await startTestApp(database.db, { TRUST_PROXY: "" });
-  behindProxy = await startTestApp(database.db, { TRUST_PROXY: "1" });
-});
-afterAll(async () => {
-  await direct?.close();
-  await behindProxy?.close();
-  await database?.close();
-});
 
 let counter = 0;
 const stranger = () => `gok-${++counter}-${Date.now()}@example.nl`;
@@ -49,6 +32,9 @@ const contact = (app: TestApp, forwardedFor: string) =>
   );
 
 describe("without TRUST_PROXY (the default)", () => {
+  // The test support trusts loopback (the tests play the proxy); "" is the shop's real default.
+  const { app: direct } = useTestApp({ TRUST_PROXY: "" });
+
   it("ignores X-Forwarded-For: rotating it does not escape the sign-in limit of 20 per address", async () => {
     for (let i = 1; i <= 20; i++) expect((await wrongSignIn(direct, `203.0.113.${i}`)).status).toBe(401);
     expect((await wrongSignIn(direct, "198.51.100.99")).status).toBe(429);
@@ -62,6 +48,8 @@ describe("without TRUST_PROXY (the default)", () => {
 });
 
 describe("with TRUST_PROXY=1", () => {
+  const { app: behindProxy } = useTestApp({ TRUST_PROXY: "1" });
+
   it("counts the address the proxy put last in X-Forwarded-For", async () => {
     for (let i = 1; i <= 5; i++) expect((await contact(behindProxy, `203.0.113.${i}`)).status).toBe(302);
     // Six messages in all, but each address sent one: nothing is refused.
