@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a person waits for (a sign-in answer, a toast) may take seconds on a loaded 2-core
+    // machine; polls keep checking every 50 ms, so a quick answer still passes at once.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
