@@ -84,7 +84,6 @@ async function searchPlan(db: Db, q: string): Promise<SearchPlan | null> {
 
   if (term.length >= 2) {
     const pattern = `%${escapeLike(term)}%`;
-    const customerMatch = or(sql`lower(${customers.email}) like ${pattern}`, sql`${nameExpression} like ${pattern}`);
     const matched = await db
       .select({ id: customers.id })
       .from(customers)
