@@ -162,6 +162,33 @@ describe("All Orders list", () => {
     expect(second.html).toContain(`href="/admin/orders/${many[25]!.id}?q=veelbesteld&amp;after=${many[24]!.id}"`);
   });
 
+  it("finds the orders of a term that matches hundreds of customers, newest first, page by page", async () => {
+    // More customers than the search looks up one by one: the broad search path.
+    const many = await db()
+      .insert(customers)
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({ firstName: "Breed", lastName: `${i}`, email: `k${i}@zoekbreed.nl` })),
+      )
+      .returning({ id: customers.id });
+    const placed = await db()
+      .insert(orders)
+      .values(
+        many.map((c, i) => ({
+          customerId: c.id,
+          totalAmountCents: 1000,
+          createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+        })),
+      )
+      .returning({ id: orders.id, createdAt: orders.createdAt });
+    const newestFirst = placed.reverse().map((o) => o.id.slice(0, 8));
+    const first = await asAdmin("/admin/orders?q=zoekbreed");
+    expect(listedIds(first.html)).toEqual(newestFirst.slice(0, 25));
+    const second = await asAdmin(`/admin/orders?q=zoekbreed&after=${placed[24]!.id}`);
+    expect(listedIds(second.html)).toEqual(newestFirst.slice(25, 50));
+    const pending = await asAdmin("/admin/orders?q=zoekbreed&payment=paid");
+    expect(listedIds(pending.html)).toEqual([]);
+  });
+
   it("answers a search with a control character with 400, not a server error", async () => {
     const res = await app.get("/admin/orders?q=piet%00jan", { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(400);

@@ -1,5 +1,5 @@
 import { Images, LayoutDashboard } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { ADMIN_TABS, adminTabPath, type AdminTabId } from "./admin-tabs";
@@ -20,6 +20,15 @@ export function AdminShell({
   title?: string;
   children: ReactNode;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tab bar scrolls sideways: bring the current tab into view (sideways only, the
+  // page itself does not move).
+  useEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
+    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+  }, [activeTab]);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8" lang="en">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -35,7 +44,7 @@ export function AdminShell({
           Image Migration Tool
         </Link>
       </div>
-      <nav aria-label="Admin sections" className="mt-6 overflow-x-auto rounded-lg bg-surface">
+      <nav ref={nav} aria-label="Admin sections" className="relative mt-6 overflow-x-auto rounded-lg bg-surface">
         <ul className="flex w-max gap-1.5 p-1.5 sm:w-auto sm:flex-wrap">
           {ADMIN_TABS.map((tab) => {
             const active = tab.id === activeTab;

@@ -151,6 +151,10 @@ export function OrderDetails({
         </div>
       </dl>
 
+      <Block title="Order status">
+        <StatusActions order={order} action={action} />
+      </Block>
+
       <div className="grid gap-6 sm:grid-cols-2">
         <Block title="Customer">
           {order.customer ? (
@@ -199,10 +203,6 @@ export function OrderDetails({
 
       <Block title="Dropshipment">
         <DropshipmentSection order={order} action={action} />
-      </Block>
-
-      <Block title="Order status">
-        <StatusActions order={order} action={action} />
       </Block>
 
       <Block title="History">
@@ -316,7 +316,7 @@ function DropshipmentSection({ order, action }: { order: OrderDetailsView; actio
           ) : null}
         </>
       ) : (
-        <p className="text-muted">No dropshipment job for this order (it is sent once the order is paid).</p>
+        <p className="text-muted">No dropshipment job for this order yet.</p>
       )}
       {dropshipment.canRetry ? (
         <fetcher.Form method="post" action={action}>

@@ -69,6 +69,7 @@ export function OrdersPanel({
         ) : (
           <>
             <OrdersTable orders={list.orders} listSearch={adminOrdersSearch(query, cursorOf(query))} />
+            <OrdersList orders={list.orders} listSearch={adminOrdersSearch(query, cursorOf(query))} />
             <OrderPaging query={query} newer={list.newer} older={list.older} />
           </>
         )
@@ -152,13 +153,13 @@ function OrderSearch({ query, filtered }: { query: AdminOrdersQuery; filtered: b
 function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSearch: string }) {
   const cell = "px-4 py-3";
   return (
-    // Scrolls sideways on a phone with the Details column pinned to the right edge, so the action
-    // of every row stays in view; focusable so keyboard users can scroll it too.
+    // From a small tablet up; between that and a laptop it scrolls sideways with the Details column
+    // pinned to the right edge, so every row's action stays in view (focusable: keyboard users scroll it too).
     <div
       role="region"
       aria-label="Orders table"
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-line"
+      className="relative hidden overflow-x-auto rounded-lg border border-line sm:block"
     >
       <table className="w-full border-collapse text-left text-sm whitespace-nowrap">
         <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
@@ -221,6 +222,41 @@ function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSear
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Phones get the same orders as a list of cards: every field readable without scrolling sideways. */
+function OrdersList({ orders, listSearch }: { orders: OrderListItem[]; listSearch: string }) {
+  return (
+    <ul aria-label="Orders" className="space-y-3 sm:hidden">
+      {orders.map((order) => (
+        <li key={order.id} className="space-y-2 rounded-lg border border-line bg-white p-4">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="font-mono font-medium">{shortOrderId(order.id)}</span>
+            <span className="font-semibold tabular-nums">{formatEuro(order.totalCents)}</span>
+          </div>
+          <div className="min-w-0 text-sm">
+            <p className="font-medium">{order.customerName || order.customerEmail}</p>
+            {order.customerName ? <p className="truncate text-xs text-muted">{order.customerEmail}</p> : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" lang="nl">
+            <OrderStatusDot status={order.status} />
+            <PaymentBadge status={order.paymentStatus} />
+            <time dateTime={order.createdAt.iso} className="text-muted" lang="en">
+              {order.createdAt.text}
+            </time>
+          </div>
+          <Link
+            to={`/admin/orders/${order.id}${listSearch}`}
+            preventScrollReset
+            className={buttonVariants({ variant: "outline", size: "sm", className: "w-full" })}
+          >
+            Details
+            <span className="sr-only">{` order ${shortOrderId(order.id)}`}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -12,11 +12,14 @@ import { ORDER_STATUSES, transitionProblem, type OrderStatus } from "./order-tra
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
 /**
- * Up to this many customers matching the search are looked up first and handed to the order query
- * as a list (an index lookup per customer). A broader term is kept as a subquery instead: so many
- * customers match that the newest-first walk finds a page of their orders almost at once.
+ * A search that matches up to this many customers reads each one's newest orders through
+ * orders_customer_created_idx and merges them: cheap however scattered their orders are in time.
+ * A broader match walks the orders newest first and looks up each order's customer (primary key)
+ * until a page is full: the matches are common enough that the walk ends early. (A correlated
+ * subquery on purpose: as a join, PostgreSQL misjudges how many customers a LIKE matches and reads
+ * every order of all of them before sorting.)
  */
-const CUSTOMER_LIST_MAX = 500;
+const CUSTOMER_LATERAL_MAX = 200;
 
 export type AdminOrderRow = {
   id: string;
@@ -47,45 +50,60 @@ function statusesMatching<T extends string>(
   return values.filter((value) => value.startsWith(term) || label(value).label.toLowerCase().startsWith(term));
 }
 
+type SearchPlan = {
+  /** Each is one branch of the search: orders matching it, a page at most, merged newest first. */
+  conditions: SQL[];
+  /** The few matching customers whose newest orders are read one customer at a time. */
+  customerIds: string[];
+};
+
 /**
  * What the search box matches (spec 1 §2.15): the start of the order id, any part of the customer's
- * e-mail or name, the order status and the payment status. Each part has its own index: the
- * primary key (id range), the trigram indexes on customers, the (status, created_at) indexes.
+ * e-mail or name, the order status and the payment status. Each part is its own branch with its own
+ * index — the primary key (an id prefix is a uuid range), the trigram indexes on customers, the
+ * (status, created_at) indexes — because one OR over all of them leaves PostgreSQL no good plan.
  */
-async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
+async function searchPlan(db: Db, q: string): Promise<SearchPlan | null> {
   const term = q.toLowerCase();
-  if (!term) return undefined;
-  const conditions: SQL[] = [];
+  if (!term) return null;
+  const plan: SearchPlan = { conditions: [], customerIds: [] };
 
   const range = orderIdPrefixRange(term);
-  if (range) conditions.push(sql`${orders.id} between ${range.low}::uuid and ${range.high}::uuid`);
+  if (range) plan.conditions.push(sql`${orders.id} between ${range.low}::uuid and ${range.high}::uuid`);
 
   const statuses = statusesMatching(term, ORDER_STATUSES, orderStatusLabel);
-  if (statuses.length > 0) conditions.push(inArray(orders.status, statuses));
   const payments = statusesMatching(term, PAYMENT_STATUSES, paymentStatusLabel);
-  if (payments.length > 0) conditions.push(inArray(orders.paymentStatus, payments));
+  if (statuses.length > 0 || payments.length > 0) {
+    plan.conditions.push(
+      or(
+        statuses.length > 0 ? inArray(orders.status, statuses) : undefined,
+        payments.length > 0 ? inArray(orders.paymentStatus, payments) : undefined,
+      )!,
+    );
+  }
 
   if (term.length >= 2) {
     const pattern = `%${escapeLike(term)}%`;
-    const customerMatch = or(sql`lower(${customers.email}) like ${pattern}`, sql`${nameExpression} like ${pattern}`);
     const matched = await db
       .select({ id: customers.id })
       .from(customers)
-      .where(customerMatch)
-      .limit(CUSTOMER_LIST_MAX + 1);
-    if (matched.length > CUSTOMER_LIST_MAX) {
-      conditions.push(inArray(orders.customerId, db.select({ id: customers.id }).from(customers).where(customerMatch)));
-    } else if (matched.length > 0) {
-      conditions.push(
-        inArray(
-          orders.customerId,
-          matched.map((row) => row.id),
-        ),
-      );
+      .where(or(sql`lower(${customers.email}) like ${pattern}`, sql`${nameExpression} like ${pattern}`))
+      .limit(CUSTOMER_LATERAL_MAX + 1);
+    if (matched.length > CUSTOMER_LATERAL_MAX) {
+      plan.conditions.push(sql`(select true from ${customers} c where c.id = ${orders.customerId}
+        and (lower(c.email) like ${pattern} or lower(c.first_name || ' ' || c.last_name) like ${pattern}))`);
+    } else {
+      plan.customerIds = matched.map((row) => row.id);
     }
   }
-  return conditions.length > 0 ? or(...conditions) : sql`false`;
+  return plan;
 }
+
+const uuidArray = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
 
 /**
  * One page of All Orders, newest first, filtered by status and payment and the search term. Keyset
@@ -93,22 +111,41 @@ async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
  * its timestamp is read by the database itself (no precision lost on the way through JavaScript).
  */
 export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrderPage> {
-  const search = await searchCondition(db, query.q);
-  const filters = and(
-    query.status ? eq(orders.status, query.status) : undefined,
-    query.payment ? eq(orders.paymentStatus, query.payment) : undefined,
-    search,
-  );
+  const plan = await searchPlan(db, query.q);
   const cursorId = query.after ?? query.before;
   const cursor = cursorId
     ? sql`(select ${orders.createdAt}, ${orders.id} from ${orders} where ${orders.id} = ${cursorId}::uuid)`
     : undefined;
   const backwards = query.before !== null && cursor !== undefined;
-  const keyset = cursor
-    ? backwards
-      ? sql`(${orders.createdAt}, ${orders.id}) > ${cursor}`
-      : sql`(${orders.createdAt}, ${orders.id}) < ${cursor}`
-    : undefined;
+  const base = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.payment ? eq(orders.paymentStatus, query.payment) : undefined,
+    cursor
+      ? backwards
+        ? sql`(${orders.createdAt}, ${orders.id}) > ${cursor}`
+        : sql`(${orders.createdAt}, ${orders.id}) < ${cursor}`
+      : undefined,
+  );
+  const direction = backwards ? sql.raw("asc") : sql.raw("desc");
+  const limit = ADMIN_ORDERS_PAGE_SIZE + 1;
+
+  let where = base;
+  if (plan) {
+    const branch = (condition: SQL) =>
+      sql`(select ${orders.id} as id, ${orders.createdAt} as created_at from ${orders}
+           where ${and(condition, base)}
+           order by ${orders.createdAt} ${direction}, ${orders.id} ${direction} limit ${limit})`;
+    const branches = plan.conditions.map(branch);
+    if (plan.customerIds.length > 0) {
+      branches.push(sql`(select x.id, x.created_at
+        from unnest(${uuidArray(plan.customerIds)}) as m(customer_id)
+        cross join lateral ${branch(sql`${orders.customerId} = m.customer_id`)} x)`);
+    }
+    if (branches.length === 0) return { orders: [], newer: null, older: null };
+    where = sql`${orders.id} in (
+      select u.id from (${sql.join(branches, sql` union `)}) u
+      order by u.created_at ${direction}, u.id ${direction} limit ${limit})`;
+  }
 
   const rows = await db
     .select({
@@ -123,9 +160,9 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(and(filters, keyset))
+    .where(where)
     .orderBy(...(backwards ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
-    .limit(ADMIN_ORDERS_PAGE_SIZE + 1);
+    .limit(limit);
 
   const more = rows.length > ADMIN_ORDERS_PAGE_SIZE;
   const page = rows.slice(0, ADMIN_ORDERS_PAGE_SIZE);
