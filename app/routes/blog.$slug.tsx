@@ -12,12 +12,14 @@ import { textParam } from "~/lib/text-input";
 
 const NOT_FOUND_TITLE = "Blogpost Niet Gevonden";
 
-export function meta({ data: loaderData, matches, params }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches, params, error }: Route.MetaArgs) {
   const origin = rootOrigin(matches);
   if (!loaderData) {
+    // Only a real 404 is a missing post: a failed lookup (database away) is an error page.
+    const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
     return pageMeta({
-      title: NOT_FOUND_TITLE,
-      description: "Deze blogpost bestaat niet (meer).",
+      title: missing ? NOT_FOUND_TITLE : "Fout bij laden blogpost",
+      description: missing ? "Deze blogpost bestaat niet (meer)." : "Kon de blogpost niet laden.",
       origin,
       path: `/blog/${params.slug}`,
       noindex: true,

@@ -55,6 +55,13 @@ describe("the database cannot be reached", () => {
     expect(html).not.toContain("Product Niet Gevonden");
   });
 
+  it("answers a blog post with 503 and an error page, not 'Blogpost Niet Gevonden'", async () => {
+    const { status, html } = await app.html("/blog/een-bestaande-titel");
+    expect(status).toBe(503);
+    expect(html).toContain("<title>Fout bij laden blogpost | Trapkracht</title>");
+    expect(html).not.toContain("Blogpost Niet Gevonden");
+  });
+
   it("logs the failing loader as one JSON line at level 50 with method, URL and stack, and nothing on the console", async () => {
     const consoleError = vi.spyOn(console, "error");
     const res = await app.get("/product/123456?kleur=rood");
