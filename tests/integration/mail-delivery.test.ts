@@ -1,14 +1,13 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import type { Database } from "../../app/db/client.server";
 import { rowsOf } from "../../app/db/rows.server";
 import { outbox } from "../../app/db/schema";
 import { MAX_ATTEMPTS, startMailDelivery, type MailDelivery } from "../../app/domain/mail/delivery.server";
 import { enqueueMail } from "../../app/domain/mail/outbox.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -77,7 +76,7 @@ const logger = createLogger("silent");
 const FROM = "Trapkracht <noreply@trapkracht.test>";
 
 describe("mail delivery from the outbox", () => {
-  let database: Database;
+  const database = useTestDatabase();
   const workers: MailDelivery[] = [];
   const start = (smtpUrl: string, extra: { retryDelaysMs?: number[] } = {}) => {
     // A long interval: the test drives passes with runOnce(), the timer never fires during it.
@@ -92,17 +91,11 @@ describe("mail delivery from the outbox", () => {
     return new Date(row!.now);
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
   beforeEach(async () => {
     await database.db.delete(outbox);
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("sends pending mails with their reply-to and marks them sent", async () => {
