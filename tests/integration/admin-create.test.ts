@@ -19,6 +19,7 @@ import { createOrPromoteAdmin } from "../../app/domain/admin/admin-accounts.serv
 import { createLogger } from "../../app/lib/logger.server";
 import { startTestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 import { createUser } from "../support/users";
 
 const SCRIPT_TIMEOUT = 120_000;
@@ -199,13 +200,7 @@ describe("npm run admin:create", () => {
 });
 
 describe("demo admin", () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase();
 
   it("is never allowed in production on PostgreSQL", () => {
     expect(demoAdminAllowed({ env: "production", databaseUrl: "postgres://db/shop" })).toBe(false);

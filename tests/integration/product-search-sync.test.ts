@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { describe, expect, it } from "vitest";
 import { productSearch, products } from "../../app/db/schema";
 import { searchSuggestions } from "../../app/domain/catalog/search.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 import { createProduct } from "../support/factories";
 
 /**
@@ -12,7 +11,7 @@ import { createProduct } from "../support/factories";
  * show in the suggestions right away, and the copy must hold exactly the listed products.
  */
 describe("product_search follows products (trigger)", () => {
-  let database: Database;
+  const database = useTestDatabase();
   const suggest = async (term: string) => (await searchSuggestions(database.db, term)).map((r) => r.artNo);
   /** The whole copy, compared with what it should be: the listed products' ArtNo, key, description, brand. */
   const expectInStep = async () => {
@@ -24,13 +23,6 @@ describe("product_search follows products (trigger)", () => {
       .orderBy(products.artNo);
     expect(copy).toEqual(listed.map((p) => ({ ...p, sortKey: p.shortDescription!.toLowerCase() })));
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   it("suggests a product as soon as it is inserted, only when listed", async () => {
     // No stock row: stock's foreign key would forbid the ArtNo change further down.

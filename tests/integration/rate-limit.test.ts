@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { hitRateLimit } from "../../app/domain/security/rate-limit.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 describe("fixed-window rate limiter", () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase();
 
   it("counts hits per key and refuses above the limit", async () => {
     const hit = () => hitRateLimit(database.db, { key: "test:a", limit: 2, windowSeconds: 3600 });

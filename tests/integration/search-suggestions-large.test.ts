@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
 import { searchSuggestions } from "../../app/domain/catalog/search.server";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 /**
  * Search suggestions over a catalogue larger than the first, cheap look (the first 10 000 rows in
@@ -10,13 +9,12 @@ import { createTestDatabase } from "../support/db";
  * of all listed products, in description order.
  */
 describe("search suggestions in a large catalogue", () => {
-  let database: Database;
+  const database = useTestDatabase();
   const suggest = async (term: string) => (await searchSuggestions(database.db, term)).map((r) => r.shortDescription);
   const range = <T>(from: number, count: number, make: (i: number) => T): T[] =>
     Array.from({ length: count }, (_, i) => make(from + i));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     type Row = typeof products.$inferInsert;
     const row = (artNo: number, shortDescription: string, extra: Partial<Row> = {}): Row => ({
       artNo,
@@ -47,9 +45,6 @@ describe("search suggestions in a large catalogue", () => {
       row(607, "Zadeltas groot"),
     ];
     for (let i = 0; i < rows.length; i += 1000) await database.db.insert(products).values(rows.slice(i, i + 1000));
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("finds a common word among the first rows", async () => {

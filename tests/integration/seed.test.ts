@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Db } from "../../app/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
 import { seedCatalogue } from "../../app/db/seed/large.server";
 import { rebuildFilterValueCache } from "../../app/domain/catalog/filter-cache.server";
 import { stockStatus } from "../../app/domain/catalog/stock";
 import { createLogger } from "../../app/lib/logger.server";
 import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
 
@@ -41,17 +42,13 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
 }
 
 describe("demo catalogue seed", () => {
-  let database: Database;
+  const database = useTestDatabase();
   let db: Db;
   let firstResult: Awaited<ReturnType<typeof seedDemoIfEmpty>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     db = database.db;
     firstResult = await seedDemoIfEmpty(db, logger);
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("reports what it created", () => {
