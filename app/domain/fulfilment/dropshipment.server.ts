@@ -30,7 +30,7 @@ export const dropshipmentKey = (orderId: string) => `dropshipment:${orderId}`;
 
 /**
  * Queues the order for the supplier. Called inside the transaction that marks the order paid
- * (confirmPayment's single winner), so every paid order has exactly one such job and no unpaid one has any.
+ * (confirmPayment's single winner), so every paid order has exactly one such job and an unpaid order has none.
  */
 export async function enqueueDropshipment(tx: DbExecutor, orderId: string): Promise<number | null> {
   return enqueueJob(
