@@ -28,6 +28,7 @@ import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
 import { cookieHeaderFrom } from "../tests/support/users";
+import { percentile } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_orders";
@@ -86,9 +87,6 @@ async function seed(db: Db) {
     select id, (10000 + abs(hashtext(id::text)) % 5000)::text, 'Artikel', total_amount_cents - 495, 1 from orders`);
   return true;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < WARMUP; i++) await run();

@@ -23,6 +23,7 @@ import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
 import { pageJavaScript } from "./page-js";
+import { percentile } from "./support";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -38,10 +39,6 @@ async function ensureDatabase() {
   const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function measure(label: string, urls: string[]) {

@@ -14,7 +14,6 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
@@ -25,6 +24,7 @@ import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
+import { percentile, recreatePostgresDatabase } from "./support";
 
 const DB_URL =
   process.env.BENCH_DROPSHIP_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_dropship";
@@ -33,22 +33,8 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 /** Give up waiting for the last orders after this long (nothing should take near it). */
 const DRAIN_LIMIT_MS = 5 * 60_000;
 
-async function recreateDatabase() {
-  const url = new URL(DB_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function main() {
-  await recreateDatabase();
+  await recreatePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL });
   const { db } = database;
   const logger = createLogger("silent");

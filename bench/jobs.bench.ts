@@ -5,27 +5,17 @@
  *
  *   npm run bench:jobs       # PostgreSQL at postgres://postgres@127.0.0.1:5432/trapkracht_bench_jobs (recreated)
  */
-import pg from "pg";
 import { openDatabase, type Database } from "../app/db/client.server";
 import { enqueueJob } from "../app/domain/jobs/queue.server";
 import { createJobWorker } from "../app/domain/jobs/worker.server";
 import { createLogger } from "../app/lib/logger.server";
+import { percentile, recreatePostgresDatabase } from "./support";
 
 const DB_URL = process.env.BENCH_JOBS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_jobs";
 const JOBS = 500;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function recreatePostgres(): Promise<Database> {
-  const url = new URL(DB_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  await recreatePostgresDatabase(DB_URL);
   return openDatabase({ kind: "postgres", url: DB_URL });
 }
 
