@@ -107,6 +107,9 @@ describe("the local test supplier", () => {
       code: "INVALID_MESSAGE",
       reason: "Not a well-formed DropshipOrder message",
     });
+    res = await send(buildOrderMessage(order({ reference })).replace("</Reference>", "\u0000</Reference>"));
+    expect(res.status).toBe(400);
+    expect(await answerOf(res)).toMatchObject({ kind: "rejected", code: "INVALID_MESSAGE" });
     expect(
       await database.db.select().from(testSupplierOrders).where(eq(testSupplierOrders.reference, reference)),
     ).toEqual([]);

@@ -328,6 +328,9 @@ export type ParsedOrderMessage = { ok: true; order: SupplierOrder } | { ok: fals
  * every field present, at least one line, positive whole amounts, numbered lines from 1.
  */
 export function parseOrderMessage(body: string): ParsedOrderMessage {
+  // Characters XML cannot carry make the message unreadable (and PostgreSQL refuses a NUL).
+  if (new RegExp(NOT_IN_XML.source).test(body))
+    return { ok: false, error: "The message holds characters XML does not allow" };
   const node = parseRoot(body, ROOT);
   if (!node) return { ok: false, error: `Not a well-formed ${ROOT} message` };
   const child = (parent: XmlNode, name: string): XmlNode | null => {
