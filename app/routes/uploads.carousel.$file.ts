@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Length": String(image.body.length),
       "Cache-Control": "public, max-age=31536000, immutable",
       "Content-Security-Policy": "default-src 'none'",
-      "X-Content-Type-Options": "nosniff",
+      // X-Content-Type-Options: nosniff comes from the app's security headers (server/app.ts).
     },
   });
 }
