@@ -167,6 +167,7 @@ describe("the slide table", () => {
     const page = text(html);
     expect(page).toContain("Homepage Carousel Beheer");
     expect(page).not.toContain("Coming soon");
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/homepage"/);
     const order = ["Eerste slide", "Tweede slide", "Verborgen slide"].map((t) => page.indexOf(t));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
