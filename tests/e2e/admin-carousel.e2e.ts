@@ -61,7 +61,7 @@ describe("admin: Homepage Carousel Beheer", () => {
     await dialog.getByLabel("Titel (verplicht)").fill(title);
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByLabel("Highlight").fill("Zomer");
-    await dialog.getByLabel("Tekst").fill("Alles voor lange zomerritten.");
+    await dialog.getByLabel("Tekst", { exact: true }).fill("Alles voor lange zomerritten.");
     await dialog.getByLabel(/Afbeelding uploaden/).setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
     await expect.poll(() => dialog.getByText("Afbeelding geüpload").isVisible()).toBe(true);
     expect(await dialog.getByLabel("Afbeelding-URL").inputValue()).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.png$/);

@@ -214,15 +214,15 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
       <td className="px-3 py-3 text-right max-md:col-span-2 max-md:row-start-4 max-md:p-0 max-md:text-left">
         <div className="flex flex-wrap gap-2 md:justify-end">
           <Button asChild size="sm" variant="outline">
-            <Link to={`?slide=${slide.id}`} preventScrollReset>
+            <Link to={`?slide=${slide.id}`} preventScrollReset aria-label={`Bewerken: ${slide.title}`}>
               <Pencil aria-hidden />
-              Bewerken<span className="sr-only">{`: ${slide.title}`}</span>
+              Bewerken
             </Link>
           </Button>
           <Button asChild size="sm" variant="outline" className="text-danger">
-            <Link to={`?delete=${slide.id}`} preventScrollReset>
+            <Link to={`?delete=${slide.id}`} preventScrollReset aria-label={`Verwijderen: ${slide.title}`}>
               <Trash2 aria-hidden />
-              Verwijderen<span className="sr-only">{`: ${slide.title}`}</span>
+              Verwijderen
             </Link>
           </Button>
         </div>
