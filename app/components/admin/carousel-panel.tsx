@@ -338,7 +338,7 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={id("text")}>Tekst</Label>
-          <Textarea id={id("text")} name="text" maxLength={1000} className="min-h-20" defaultValue={slide?.text ?? ""} />
+          <Textarea id={id("text")} name="text" maxLength={1000} rows={3} defaultValue={slide?.text ?? ""} />
         </div>
         <fieldset className="space-y-3 rounded-lg border border-line p-3">
           <legend className="px-1 text-sm font-medium">Achtergrondafbeelding (verplicht)</legend>
@@ -422,7 +422,8 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
             </select>
           </div>
         </div>
-        <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
+        {/* Kept in view at the bottom of the scrolling dialog, so Save is always reachable. */}
+        <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-white px-5 py-3">
           <Button asChild variant="outline">
             <Link to={PANEL_PATH} preventScrollReset>
               Annuleren
