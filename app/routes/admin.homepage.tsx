@@ -56,7 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
     return data<AdminActionResult>(
-      { ok: false, intent: "unknown", title: "Onbekende actie", description: "Laad de pagina opnieuw en probeer het nog eens." },
+      {
+        ok: false,
+        intent: "unknown",
+        title: "Onbekende actie",
+        description: "Laad de pagina opnieuw en probeer het nog eens.",
+      },
       { status: 400 },
     );
   }
@@ -76,7 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return fail(parsed.message, 400);
       const rawId = form.get("id");
       if (rawId != null && rawId !== "" && id == null) return fail("Slide niet gevonden", 404);
-      result = id == null ? await createSlide(context.db, actor, parsed.slide) : await updateSlide(context.db, actor, id, parsed.slide);
+      result =
+        id == null
+          ? await createSlide(context.db, actor, parsed.slide)
+          : await updateSlide(context.db, actor, id, parsed.slide);
     } else {
       if (id == null) return fail("Slide niet gevonden", 404);
       if (intent === "toggle") {

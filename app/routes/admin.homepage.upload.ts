@@ -16,10 +16,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const file = form.get("file");
   if (!(file instanceof File)) {
-    return Response.json({ ok: false, message: "Kies een afbeelding om te uploaden" } satisfies UploadAnswer, { status: 400 });
+    return Response.json({ ok: false, message: "Kies een afbeelding om te uploaden" } satisfies UploadAnswer, {
+      status: 400,
+    });
   }
   const stored = await storeCarouselImage(context.config.dataDir, file);
-  if (!stored.ok) return Response.json({ ok: false, message: stored.message } satisfies UploadAnswer, { status: stored.status });
+  if (!stored.ok)
+    return Response.json({ ok: false, message: stored.message } satisfies UploadAnswer, { status: stored.status });
   context.logger.info({ url: stored.url, bytes: stored.bytes, by: viewer.id }, "admin uploaded a carousel image");
   return Response.json({ ok: true, url: stored.url } satisfies UploadAnswer);
 }

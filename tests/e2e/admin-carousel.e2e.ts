@@ -47,7 +47,10 @@ describe("admin: Homepage Carousel Beheer", () => {
     await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     const before = await homeSlideNames(admin);
     await admin.goto("/admin");
-    await admin.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Homepage Content" }).click();
+    await admin
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Homepage Content" })
+      .click();
     await admin.waitForURL("**/admin/homepage");
     await expect.poll(() => admin.getByRole("heading", { name: "Homepage Carousel Beheer" }).isVisible()).toBe(true);
     await screenshot(admin, "carousel-1280");
@@ -62,7 +65,9 @@ describe("admin: Homepage Carousel Beheer", () => {
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByLabel("Highlight").fill("Zomer");
     await dialog.getByLabel("Tekst", { exact: true }).fill("Alles voor lange zomerritten.");
-    await dialog.getByLabel(/Afbeelding uploaden/).setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
+    await dialog
+      .getByLabel(/Afbeelding uploaden/)
+      .setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
     await expect.poll(() => dialog.getByText("Afbeelding geüpload").isVisible()).toBe(true);
     expect(await dialog.getByLabel("Afbeelding-URL").inputValue()).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.png$/);
     await dialog.getByLabel("Knoptekst").fill("Naar de blog");
@@ -117,7 +122,9 @@ describe("admin: Homepage Carousel Beheer", () => {
     const admin = await browser.newPage(PHONE);
     await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await admin.goto("/admin/homepage");
-    const first = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: "Sportvoeding voor elke kilometer" }) });
+    const first = admin
+      .getByRole("row")
+      .filter({ has: admin.getByRole("rowheader", { name: "Sportvoeding voor elke kilometer" }) });
     await expect.poll(() => first.isVisible()).toBe(true);
     for (const name of [/omlaag/, /Bewerken/, /Verwijderen/]) {
       const control = first.getByRole(name.source === "omlaag" ? "button" : "link", { name });

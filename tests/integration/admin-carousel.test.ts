@@ -182,16 +182,28 @@ describe("the slide table", () => {
 
   it("opens the slide dialog from the URL, with the link choices, and the delete question", async () => {
     const [first] = await stored();
-    const edit = text((await app.html(`/admin/homepage?slide=${first!.id}`, { headers: { cookie: admin.cookie } })).html);
+    const edit = text(
+      (await app.html(`/admin/homepage?slide=${first!.id}`, { headers: { cookie: admin.cookie } })).html,
+    );
     expect(edit).toContain("Slide bewerken");
-    for (const link of ["/products", "/sportvoeding", "/reiniging", "/smering", "/fietsonderdelen", "/blog", "/contact"]) {
+    for (const link of [
+      "/products",
+      "/sportvoeding",
+      "/reiniging",
+      "/smering",
+      "/fietsonderdelen",
+      "/blog",
+      "/contact",
+    ]) {
       expect(edit).toContain(link);
     }
     const fresh = (await app.html("/admin/homepage?slide=new", { headers: { cookie: admin.cookie } })).html;
     expect(text(fresh)).toContain("Nieuwe slide");
     // Save starts disabled: a new slide has neither title nor background image.
     expect(fresh).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>(?:<!-- -->)?Opslaan/);
-    const del = text((await app.html(`/admin/homepage?delete=${first!.id}`, { headers: { cookie: admin.cookie } })).html);
+    const del = text(
+      (await app.html(`/admin/homepage?delete=${first!.id}`, { headers: { cookie: admin.cookie } })).html,
+    );
     expect(del).toContain("Weet je zeker dat je deze slide wilt verwijderen?");
   });
 });
@@ -225,7 +237,13 @@ describe("saving a slide", () => {
 
   it("updates a slide, records before and after, and the home page follows", async () => {
     const slide = await createSlide(db(), { title: "Oude titel", sortOrder: 0, ctaLink: "/products" });
-    const res = await postAsAdmin({ ...VALID, id: String(slide.id), title: "Nieuwe titel", ctaLink: "", highlight: "" });
+    const res = await postAsAdmin({
+      ...VALID,
+      id: String(slide.id),
+      title: "Nieuwe titel",
+      ctaLink: "",
+      highlight: "",
+    });
     expect(await answerText(res)).toContain("Slide is opgeslagen");
     const [row] = await db().select().from(carouselSlides).where(eq(carouselSlides.id, slide.id));
     expect(row).toMatchObject({ title: "Nieuwe titel", ctaLink: null, highlight: null, sortOrder: 0 });
@@ -245,16 +263,36 @@ describe("saving a slide", () => {
   const refusals: [string, Record<string, string>, string, number][] = [
     ["no title", { ...VALID, title: "   " }, "Fout bij opslaan: Titel is verplicht", 400],
     ["no background image", { ...VALID, bgImage: "" }, "Fout bij opslaan: Achtergrondafbeelding is verplicht", 400],
-    ["a title that is too long", { ...VALID, title: "x".repeat(121) }, "Fout bij opslaan: Titel mag hoogstens 120 tekens zijn", 400],
+    [
+      "a title that is too long",
+      { ...VALID, title: "x".repeat(121) },
+      "Fout bij opslaan: Titel mag hoogstens 120 tekens zijn",
+      400,
+    ],
     [
       "an image on another site (the CSP would block it)",
       { ...VALID, bgImage: "https://elders.example/foto.jpg" },
       "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf",
       400,
     ],
-    ["a javascript: URL", { ...VALID, bgImage: "javascript:alert(1)" }, "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf", 400],
-    ["a protocol-relative URL", { ...VALID, bgImage: "//elders.example/x.png" }, "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf", 400],
-    ["a link outside the choices", { ...VALID, ctaLink: "https://elders.example" }, "Fout bij opslaan: Kies een link uit: /products, /sportvoeding, /reiniging, /smering, /fietsonderdelen, /blog, /contact", 400],
+    [
+      "a javascript: URL",
+      { ...VALID, bgImage: "javascript:alert(1)" },
+      "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf",
+      400,
+    ],
+    [
+      "a protocol-relative URL",
+      { ...VALID, bgImage: "//elders.example/x.png" },
+      "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf",
+      400,
+    ],
+    [
+      "a link outside the choices",
+      { ...VALID, ctaLink: "https://elders.example" },
+      "Fout bij opslaan: Kies een link uit: /products, /sportvoeding, /reiniging, /smering, /fietsonderdelen, /blog, /contact",
+      400,
+    ],
     ["an unknown slide", { ...VALID, id: "987654" }, "Fout bij opslaan: Slide niet gevonden", 404],
     ["a malformed id", { ...VALID, id: "abc" }, "Fout bij opslaan: Slide niet gevonden", 404],
   ];
@@ -293,7 +331,11 @@ describe("the active switch", () => {
     });
     await postAsAdmin({ intent: "toggle", id: String(slide.id), active: "true" });
     expect(await homeSlides()).toEqual(["Wisselslide", "Vaste slide"]);
-    expect(await lastChange()).toMatchObject({ action: "activate", before: { isActive: false }, after: { isActive: true } });
+    expect(await lastChange()).toMatchObject({
+      action: "activate",
+      before: { isActive: false },
+      after: { isActive: true },
+    });
   });
 
   it("refuses an unknown slide or a missing state without change", async () => {
@@ -364,7 +406,10 @@ describe("moving slides", () => {
   it("refuses an unknown slide or direction", async () => {
     for (const [fields, message] of [
       [{ intent: "move", id: "987654", direction: "up" }, "Fout bij bijwerken volgorde: Slide niet gevonden"],
-      [{ intent: "move", id: String(ids[1]), direction: "sideways" }, "Fout bij bijwerken volgorde: Kies omhoog of omlaag"],
+      [
+        { intent: "move", id: String(ids[1]), direction: "sideways" },
+        "Fout bij bijwerken volgorde: Kies omhoog of omlaag",
+      ],
     ] as const) {
       const before = await snapshot(db());
       expect(await answerText(await postAsAdmin(fields))).toContain(message);
@@ -460,7 +505,11 @@ describe("uploading a background image", () => {
   it("refuses an empty upload and a form without a file", async () => {
     const empty = await upload(admin.cookie, new Blob([]), "leeg.png");
     expect(empty.status).toBe(400);
-    const none = await app.post("/admin/homepage/upload", { file: "geen bestand" }, { headers: { cookie: admin.cookie } });
+    const none = await app.post(
+      "/admin/homepage/upload",
+      { file: "geen bestand" },
+      { headers: { cookie: admin.cookie } },
+    );
     expect(none.status).toBe(400);
   });
 
@@ -478,12 +527,22 @@ describe("uploading a background image", () => {
   });
 
   it("other routes keep the 64 KiB body limit", async () => {
-    const res = await app.post("/admin/homepage", { ...VALID, text: "x".repeat(70 * 1024) }, { headers: { cookie: admin.cookie } });
+    const res = await app.post(
+      "/admin/homepage",
+      { ...VALID, text: "x".repeat(70 * 1024) },
+      { headers: { cookie: admin.cookie } },
+    );
     expect(res.status).toBe(413);
   });
 
   it("serves only names the shop gave: other names, and paths out of the folder, are 404", async () => {
-    for (const name of ["..%2F..%2Fauth-secret", "%2e%2e%2fauth-secret", "abc.png", "00000000-0000-0000-0000-000000000000.png", "x.svg"]) {
+    for (const name of [
+      "..%2F..%2Fauth-secret",
+      "%2e%2e%2fauth-secret",
+      "abc.png",
+      "00000000-0000-0000-0000-000000000000.png",
+      "x.svg",
+    ]) {
       const res = await app.get(`/uploads/carousel/${name}`);
       expect(res.status, name).toBe(404);
       await res.arrayBuffer();

@@ -265,7 +265,12 @@ function PanelDialog({
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             {description ? <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description> : null}
           </div>
-          <Link to={PANEL_PATH} preventScrollReset aria-label="Sluiten" className="-m-1 rounded-md p-2 hover:bg-surface">
+          <Link
+            to={PANEL_PATH}
+            preventScrollReset
+            aria-label="Sluiten"
+            className="-m-1 rounded-md p-2 hover:bg-surface"
+          >
             <X aria-hidden className="size-5" />
           </Link>
         </div>

@@ -46,12 +46,17 @@ async function renumber(tx: DbExecutor, slides: AdminSlide[]) {
   }
 }
 
-export type SlideWriteResult = { ok: true; slide: AdminSlide } | { ok: false; reason: "not-found" | "invalid"; message: string };
+export type SlideWriteResult =
+  { ok: true; slide: AdminSlide } | { ok: false; reason: "not-found" | "invalid"; message: string };
 
 const NOT_FOUND = { ok: false, reason: "not-found", message: "Slide niet gevonden" } as const;
 
 /** A new slide goes last; it is active unless the admin says otherwise. */
-export async function createSlide(db: Db, actor: AdminActor, input: SlideInput & { isActive?: boolean }): Promise<SlideWriteResult> {
+export async function createSlide(
+  db: Db,
+  actor: AdminActor,
+  input: SlideInput & { isActive?: boolean },
+): Promise<SlideWriteResult> {
   return db.transaction(async (tx) => {
     await lockCarousel(tx);
     const [{ next }] = (await tx
@@ -77,18 +82,31 @@ export async function updateSlide(db: Db, actor: AdminActor, id: number, input: 
     await lockCarousel(tx);
     const before = await findSlide(tx, id);
     if (!before) return NOT_FOUND;
-    const [after] = await tx.update(carouselSlides).set(input).where(eq(carouselSlides.id, id)).returning(SLIDE_COLUMNS);
+    const [after] = await tx
+      .update(carouselSlides)
+      .set(input)
+      .where(eq(carouselSlides.id, id))
+      .returning(SLIDE_COLUMNS);
     await recordAdminChange(tx, actor, { entityType: "slide", entityId: String(id), action: "update", before, after });
     return { ok: true, slide: after! };
   });
 }
 
-export async function setSlideActive(db: Db, actor: AdminActor, id: number, isActive: boolean): Promise<SlideWriteResult> {
+export async function setSlideActive(
+  db: Db,
+  actor: AdminActor,
+  id: number,
+  isActive: boolean,
+): Promise<SlideWriteResult> {
   return db.transaction(async (tx) => {
     await lockCarousel(tx);
     const before = await findSlide(tx, id);
     if (!before) return NOT_FOUND;
-    const [after] = await tx.update(carouselSlides).set({ isActive }).where(eq(carouselSlides.id, id)).returning(SLIDE_COLUMNS);
+    const [after] = await tx
+      .update(carouselSlides)
+      .set({ isActive })
+      .where(eq(carouselSlides.id, id))
+      .returning(SLIDE_COLUMNS);
     await recordAdminChange(tx, actor, {
       entityType: "slide",
       entityId: String(id),
@@ -108,7 +126,13 @@ export async function deleteSlide(db: Db, actor: AdminActor, id: number): Promis
     if (!before) return NOT_FOUND;
     await tx.delete(carouselSlides).where(eq(carouselSlides.id, id));
     await renumber(tx, await listAllSlides(tx));
-    await recordAdminChange(tx, actor, { entityType: "slide", entityId: String(id), action: "delete", before, after: null });
+    await recordAdminChange(tx, actor, {
+      entityType: "slide",
+      entityId: String(id),
+      action: "delete",
+      before,
+      after: null,
+    });
     return { ok: true, slide: before };
   });
 }
@@ -118,7 +142,12 @@ export async function deleteSlide(db: Db, actor: AdminActor, id: number): Promis
  * move up and the last cannot move down. The order is read under the carousel lock, so two
  * concurrent moves apply one after the other.
  */
-export async function moveSlide(db: Db, actor: AdminActor, id: number, direction: "up" | "down"): Promise<SlideWriteResult> {
+export async function moveSlide(
+  db: Db,
+  actor: AdminActor,
+  id: number,
+  direction: "up" | "down",
+): Promise<SlideWriteResult> {
   return db.transaction(async (tx) => {
     await lockCarousel(tx);
     const slides = await listAllSlides(tx);

@@ -1,7 +1,15 @@
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 
 /** The link choices for a slide's button (spec 1 §2.15). */
-export const SLIDE_LINKS = ["/products", "/sportvoeding", "/reiniging", "/smering", "/fietsonderdelen", "/blog", "/contact"] as const;
+export const SLIDE_LINKS = [
+  "/products",
+  "/sportvoeding",
+  "/reiniging",
+  "/smering",
+  "/fietsonderdelen",
+  "/blog",
+  "/contact",
+] as const;
 
 export type SlideLink = (typeof SLIDE_LINKS)[number];
 
@@ -41,10 +49,14 @@ const MAX_IMAGE = 500;
  * Accepted: a path on the shop ("/uploads/carousel/…", "/media/hero/2.svg"), or a full URL on the
  * shop's own address (it is stored as the path).
  */
-export function normaliseImage(value: string, origin: string): { ok: true; value: string } | { ok: false; message: string } {
+export function normaliseImage(
+  value: string,
+  origin: string,
+): { ok: true; value: string } | { ok: false; message: string } {
   const trimmed = value.trim();
   if (trimmed === "") return { ok: false, message: "Achtergrondafbeelding is verplicht" };
-  if (trimmed.length > MAX_IMAGE) return { ok: false, message: `Achtergrondafbeelding mag hoogstens ${MAX_IMAGE} tekens zijn` };
+  if (trimmed.length > MAX_IMAGE)
+    return { ok: false, message: `Achtergrondafbeelding mag hoogstens ${MAX_IMAGE} tekens zijn` };
   let url: URL;
   try {
     url = new URL(trimmed, origin);

@@ -37,8 +37,7 @@ export function carouselUploadDir(dataDir: string): string {
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
 export type StoreUploadResult =
-  | { ok: true; url: string; bytes: number; type: string }
-  | { ok: false; status: 400 | 413; message: string };
+  { ok: true; url: string; bytes: number; type: string } | { ok: false; status: 400 | 413; message: string };
 
 /** Checks and keeps an uploaded slide image; the answer's url is what the slide stores. */
 export async function storeCarouselImage(dataDir: string, file: File): Promise<StoreUploadResult> {
@@ -60,10 +59,7 @@ export async function storeCarouselImage(dataDir: string, file: File): Promise<S
 }
 
 /** A kept image by its stored name, or null (unknown or malformed names never touch the disk). */
-export async function readCarouselImage(
-  dataDir: string,
-  name: string,
-): Promise<{ body: Buffer; type: string } | null> {
+export async function readCarouselImage(dataDir: string, name: string): Promise<{ body: Buffer; type: string } | null> {
   const match = STORED_NAME.exec(name);
   if (!match) return null;
   try {
