@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import { SLIDE_LINKS, type AdminSlide } from "~/domain/content/carousel-admin";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
@@ -343,7 +342,15 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={id("text")}>Tekst</Label>
-          <Textarea id={id("text")} name="text" maxLength={1000} rows={3} defaultValue={slide?.text ?? ""} />
+          {/* A plain textarea: the shared Textarea's min-h-32 would make the dialog taller than a laptop screen. */}
+          <textarea
+            id={id("text")}
+            name="text"
+            maxLength={1000}
+            rows={3}
+            defaultValue={slide?.text ?? ""}
+            className="flex w-full rounded-md border border-line bg-white px-3 py-2 text-base placeholder:text-slate-400 md:text-sm"
+          />
         </div>
         <fieldset className="space-y-3 rounded-lg border border-line p-3">
           <legend className="px-1 text-sm font-medium">Achtergrondafbeelding (verplicht)</legend>
