@@ -435,7 +435,7 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
           </div>
         </div>
         {/* Kept in view at the bottom of the scrolling dialog, so Save is always reachable. */}
-        <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-white px-5 py-3">
+        <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-white px-5 py-3">
           <Button asChild variant="outline">
             <Link to={PANEL_PATH} preventScrollReset>
               Annuleren
