@@ -62,8 +62,10 @@ describe("the honest 'was' price", () => {
       await expect.poll(() => main.getByText(/-\d+% Korting/).isVisible()).toBe(true);
       expect(await main.getByText(`Oorspronkelijke prijs ${was}`).isVisible()).toBe(true);
       expect(
-        await main.getByText(/Doorgestreept: de laagste prijs in de 30 dagen voor de aanbieding/).isVisible(),
+        await main.getByText(/Doorgestreepte prijs: de laagste prijs in de 30 dagen vóór de aanbieding/).isVisible(),
       ).toBe(true);
+      // On a phone the price sits below the images: bring it into the picture.
+      await main.getByText(/Doorgestreepte prijs/).scrollIntoViewIfNeeded();
       await screenshot(page, `product-offer-${width}`);
       await page.close();
     }

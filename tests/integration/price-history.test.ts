@@ -184,7 +184,7 @@ describe("price history and the honest 'was' price", () => {
 
     const real = await app.html("/product/6002");
     expect(priceBlock(real.html)).toMatch(/€\s34,95 Oorspronkelijke prijs €\s39,95 -13% Korting Prijs incl\. 21% btw/);
-    expect(textOf(real.html)).toContain("Doorgestreept: de laagste prijs in de 30 dagen voor de aanbieding.");
+    expect(textOf(real.html)).toContain("Doorgestreepte prijs: de laagste prijs in de 30 dagen vóór de aanbieding.");
     expect(real.html).not.toContain("49,95");
 
     for (const [page, price] of [

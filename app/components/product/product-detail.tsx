@@ -109,7 +109,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
           </div>
           <p className="-mt-3 text-xs text-muted">
             {`Prijs incl. ${product.vatRate}% btw`}
-            {offer.onOffer ? ". Doorgestreept: de laagste prijs in de 30 dagen voor de aanbieding." : null}
+            {offer.onOffer ? ". Doorgestreepte prijs: de laagste prijs in de 30 dagen vóór de aanbieding." : null}
           </p>
 
           <StockIndicator quantity={product.stockQuantity} size="sm" />
