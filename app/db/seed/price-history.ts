@@ -51,7 +51,7 @@ export function priceStepsOf(p: GeneratedProduct): PriceStep[] {
       return [
         { daysAgo: HISTORY_START_DAYS, consumerPriceCents: c, discountedPriceCents: null },
         { daysAgo: rng.pick([40, 25, 14]), consumerPriceCents: c, discountedPriceCents: priceBetween(0, c, 0.8) },
-        { daysAgo: rng.pick([10, 6, 3]), ...now },
+        { ...now, daysAgo: rng.pick([10, 6, 3]) },
       ];
     }
     return [{ ...now, daysAgo: HISTORY_START_DAYS }];

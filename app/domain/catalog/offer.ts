@@ -23,7 +23,10 @@ export type Offer =
   | { onOffer: true; nowCents: number; wasCents: number; percent: number };
 
 /** Whether the discounted price is a real discount on the consumer price (what the shopper pays). */
-export function hasDiscount(consumerPriceCents: number | null | undefined, discountedPriceCents: number | null | undefined) {
+export function hasDiscount(
+  consumerPriceCents: number | null | undefined,
+  discountedPriceCents: number | null | undefined,
+) {
   const consumer = consumerPriceCents ?? 0;
   const discounted = discountedPriceCents ?? 0;
   return discounted > 0 && discounted < consumer;
