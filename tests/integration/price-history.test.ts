@@ -242,6 +242,21 @@ describe("price history and the honest 'was' price", () => {
     expect((await productRow(db, 6301)).referencePriceCents).toBe(4500);
   });
 
+  it("dates a factory offer from the caller's clock (test support)", async () => {
+    const db = database.db;
+    await daysAgo(db, 40, (tx) =>
+      createProduct(tx, { artNo: 6500, consumerPriceCents: 3000, discountedPriceCents: 2000 }),
+    );
+    const row = await productRow(db, 6500);
+    expect(row.referencePriceCents).toBe(3000);
+    expect(Math.round((Date.now() - row.offerStartedAt!.getTime()) / DAY)).toBe(40);
+    const history = await historyOf(db, 6500);
+    expect(history.map((h) => [h.priceCents, Math.round((Date.now() - h.validFrom.getTime()) / DAY)])).toEqual([
+      [3000, 100],
+      [2000, 40],
+    ]);
+  });
+
   it("gives a product that arrives on offer no 'was' price: nothing proves an earlier price", async () => {
     const db = database.db;
     await createProduct(db, { artNo: 6400, consumerPriceCents: 5000, discountedPriceCents: 2500, offerHistory: false });

@@ -45,10 +45,18 @@ export async function createProduct(db: Db, overrides: ProductInput = {}) {
   const row =
     offerHistory && discountedPriceCents != null && discountedPriceCents > 0
       ? await db.transaction(async (tx) => {
-          // The price trigger dates this change from the setting (transaction-local).
-          await tx.execute(sql`SELECT set_config('app.price_changed_at', (now() - interval '60 days')::text, true)`);
+          // The price trigger dates changes from this transaction-local setting: the offer starts at
+          // the caller's clock (a test's "days ago") or now, the consumer price 60 days before that.
+          await tx.execute(
+            sql`SELECT set_config('app.price_offer_clock', coalesce(nullif(current_setting('app.price_changed_at', true), '')::timestamptz, now())::text, true)`,
+          );
+          await tx.execute(
+            sql`SELECT set_config('app.price_changed_at', (current_setting('app.price_offer_clock')::timestamptz - interval '60 days')::text, true)`,
+          );
           await tx.insert(products).values({ ...values, discountedPriceCents: null });
-          await tx.execute(sql`SELECT set_config('app.price_changed_at', '', true)`);
+          await tx.execute(
+            sql`SELECT set_config('app.price_changed_at', current_setting('app.price_offer_clock'), true)`,
+          );
           const [updated] = await tx
             .update(products)
             .set({ discountedPriceCents })
