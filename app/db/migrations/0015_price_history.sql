@@ -10,7 +10,7 @@ ALTER TABLE "products" ADD COLUMN "reference_price_cents" integer;--> statement-
 ALTER TABLE "products" ADD COLUMN "offer_started_at" timestamp with time zone;--> statement-breakpoint
 -- Hand-written from here (trigger and backfill); the part above is generated from the schema.
 --
--- products_price_track keeps the price history and the honest "was" price (docs/decisions/XXXX-honest-was-price.md):
+-- products_price_track keeps the price history and the honest "was" price (docs/decisions/0013-honest-was-price.md):
 -- * the selling price is the effective price (the offer price when it is a real discount, else the
 --   consumer price; the same expression as the generated column effective_price_cents, which a BEFORE
 --   trigger cannot read yet);

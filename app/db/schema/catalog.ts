@@ -58,7 +58,7 @@ export const products = pgTable(
       ),
     /**
      * The honest "was" price of a running offer: the lowest selling price of the 30 days before the
-     * offer started (Omnibus / ACM rule, docs/decisions/XXXX-honest-was-price.md); null when not on
+     * offer started (Omnibus / ACM rule, docs/decisions/0013-honest-was-price.md); null when not on
      * offer or when no earlier price is known. With `offerStartedAt`, written ONLY by the trigger
      * `products_price_track` (it overwrites anything else), so every writer gets it right.
      */

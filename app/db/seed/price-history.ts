@@ -1,6 +1,6 @@
 /**
  * A believable, deterministic price history for the demo catalogue, so the honest "was" price
- * (docs/decisions/XXXX-honest-was-price.md) has something to work from. The seeder inserts every
+ * (docs/decisions/0013-honest-was-price.md) has something to work from. The seeder inserts every
  * product at its first step's prices dated HISTORY_START_DAYS before SEED_PRICE_CLOCK, then applies
  * the later steps as ordinary updates dated so many days before it; the database trigger records the history and works
  * out each offer's reference price, exactly as for an admin edit or an import.

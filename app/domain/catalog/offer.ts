@@ -5,7 +5,7 @@
  * (spec 1 §4); the shopper then pays the discounted price. A struck "was" price is shown only
  * when it is true: the reference price is the LOWEST selling price of the 30 days before the offer
  * started (EU Omnibus Directive, art. 6a of Directive 98/6/EC; ACM "Prijsverlagingen"), kept on the
- * product row by the database trigger `products_price_track` (docs/decisions/XXXX-honest-was-price.md).
+ * product row by the database trigger `products_price_track` (docs/decisions/0013-honest-was-price.md).
  * When that reference is unknown or not above the price paid, there is no reduction to claim:
  * no struck price, no percentage.
  */
