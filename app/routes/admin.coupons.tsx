@@ -30,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const INTENTS = ["save", "toggle", "delete"] as const;
-type Intent = (typeof INTENTS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
