@@ -41,6 +41,7 @@ export default [
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),
+      route("coupons", "routes/admin.coupons.tsx"),
       route("homepage", "routes/admin.homepage.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
       route("*", "routes/admin.$.tsx"),

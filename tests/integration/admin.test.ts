@@ -161,7 +161,6 @@ describe("admin dashboard", () => {
 
   it.each([
     ["sftp", "SFTP"],
-    ["coupons", "Coupon Management"],
   ])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {
     const { status, html } = await asAdmin(`/admin/${tab}`);
     expect(status).toBe(200);

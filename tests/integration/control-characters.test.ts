@@ -344,6 +344,26 @@ describe("control characters in every input", () => {
       otherFields: ["intent", "id", "direction"],
       cookie: () => adminCookie,
     },
+    {
+      name: "admin coupon",
+      path: "/admin/coupons",
+      fields: {
+        intent: "save",
+        id: "",
+        code: "ZOMER25",
+        discountType: "percentage",
+        discountValue: "25",
+        minOrderValue: "0",
+        maxDiscountAmount: "10",
+        usageLimit: "5",
+        validUntil: "2030-08-31",
+        isActive: "true",
+      },
+      textFields: ["code", "discountValue", "minOrderValue", "maxDiscountAmount", "usageLimit", "validUntil"],
+      otherFields: ["intent", "id", "discountType", "isActive"],
+      cookie: () => adminCookie,
+      writesWhenValid: true,
+    },
     { name: "logout", path: "/logout", fields: { intent: "x" }, otherFields: ["intent"] },
   ];
 

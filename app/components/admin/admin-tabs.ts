@@ -42,7 +42,6 @@ export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: 
   "product-management": { tab: "products", title: "Product Management" },
   sftp: { tab: "sftp", title: "SFTP" },
   ftp: { tab: "ftp", title: "FTP" },
-  coupons: { tab: "coupons", title: "Coupon Management" },
   "image-migration": { tab: null, title: "Image Migration Tool" },
 };
 
