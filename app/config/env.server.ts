@@ -74,6 +74,8 @@ const EnvSchema = z.object({
     .default("NL"),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   TEST_SUPPLIER_ALLOWED: booleanFlag.default(false),
+  /** Image migration may download from loopback (the demo's test supplier); default: not in production on PostgreSQL. */
+  IMAGE_MIGRATION_ALLOW_LOOPBACK: booleanFlag.optional(),
   MAX_BODY_BYTES: z.coerce
     .number({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
     .int({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
@@ -166,6 +168,12 @@ export type Config = {
     timeoutMs: number;
     testSupplierAllowedInProduction: boolean;
   };
+  /**
+   * The image migration tool (spec 1 §2.15): downloads go to public addresses only; loopback is
+   * allowed for the embedded demo's test supplier and tests (IMAGE_MIGRATION_ALLOW_LOOPBACK),
+   * by default everywhere except a production server on PostgreSQL. Private ranges never.
+   */
+  imageMigration: { allowLoopback: boolean };
   /** The largest request body a form or JSON request may send (server/body-limit.ts); 413 above it. */
   maxBodyBytes: number;
   /** Sign-in with Strava is offered only when both are set. */
@@ -232,6 +240,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       testSupplierAllowedInProduction: e.TEST_SUPPLIER_ALLOWED,
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
+    imageMigration: {
+      allowLoopback: e.IMAGE_MIGRATION_ALLOW_LOOPBACK ?? !(e.NODE_ENV === "production" && e.DATABASE_URL),
+    },
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {
