@@ -18,7 +18,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Type": image.contentType,
       "Content-Length": String(image.body.length),
       "Cache-Control": "public, max-age=3600",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -20,7 +20,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Type": "image/webp",
       "Content-Length": String(stored.body.length),
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'",
     },
   });
