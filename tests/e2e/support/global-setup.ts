@@ -9,7 +9,10 @@ import type { ServerBuild } from "react-router";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../../app/config/env.server";
 import { openDatabase } from "../../../app/db/client.server";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
+import { pointDemoImagesAtTestSupplier } from "../../../app/db/seed/supplier-images.server";
 import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
 import { buildApp } from "../../support/build";
@@ -41,6 +44,9 @@ export default async function setup(project: TestProject) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As `npm start` does: some products' images on the test supplier, for the image migration tool.
+  await pointDemoImagesAtTestSupplier(database.db, baseUrl);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-data-"));
   const config = loadConfig({
     NODE_ENV: "production",
     SEED_DEMO: "false",
@@ -49,6 +55,7 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: "e2e-secret-0123456789-abcdefghijklmnopq",
     SMTP_URL: mailbox.smtpUrl,
     MAIL_FROM: "Trapkracht <noreply@trapkracht.test>",
+    DATA_DIR: dataDir,
   });
   // Background work runs as in the server: mail goes outbox → job worker → SMTP on loopback → the
   // tests' mailbox; paid orders go to the supplier.
@@ -66,5 +73,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server.close(resolve));
     await database.close();
     cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }
