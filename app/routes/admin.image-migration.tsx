@@ -71,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       if (error instanceof ImageMigrationBusyError) {
-        return data<AdminActionResult>({ ok: false, intent, title: "Migration busy", description: error.message }, { status: 409 });
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Migration busy", description: error.message },
+          { status: 409 },
+        );
       }
       context.logger.error({ err: error }, "image migration start failed");
       return data<AdminActionResult>(
@@ -92,7 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       if (error instanceof ImageMigrationBusyError) {
-        return data<AdminActionResult>({ ok: false, intent, title: "Migration busy", description: error.message }, { status: 409 });
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Migration busy", description: error.message },
+          { status: 409 },
+        );
       }
       context.logger.error({ err: error }, "image migration reset failed");
       return data<AdminActionResult>(

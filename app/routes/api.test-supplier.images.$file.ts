@@ -2,7 +2,10 @@ import type { Route } from "./+types/api.test-supplier.images.$file";
 import { testSupplierImage } from "~/domain/fulfilment/test-supplier-images.server";
 
 const notFound = () =>
-  new Response("Niet gevonden", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response("Niet gevonden", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /**
  * GET /api/test-supplier/images/<artNo>-<n>.jpg|png: product photos on the built-in test

@@ -33,7 +33,9 @@ describe("admin: image migration", () => {
     await page.goto("/admin");
     await page.getByRole("link", { name: "Image Migration Tool" }).click();
     await page.waitForURL("**/admin/image-migration");
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Image Migration Tool" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "Image Migration Tool" }).isVisible())
+      .toBe(true);
 
     const sections = page.getByRole("navigation", { name: "Image migration sections" });
     await sections.getByRole("link", { name: "Statistics" }).click();
@@ -59,18 +61,28 @@ describe("admin: image migration", () => {
     expect(await first.getByText(/1 of \d images? failed: .*10001-9\.jpg: HTTP 404/).isVisible()).toBe(true);
     const second = table.getByRole("row").filter({ hasText: "10021" });
     expect(await second.getByText("success", { exact: true }).isVisible()).toBe(true);
-    expect(await second.getByText(/\/media\/images\/10021-[0-9a-f]{16}-800\.webp/).first().isVisible()).toBe(true);
+    expect(
+      await second
+        .getByText(/\/media\/images\/10021-[0-9a-f]{16}-800\.webp/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await screenshot(page, "migration-tool-1280");
 
     await page.getByRole("button", { name: "Continue Migration" }).click();
     await waitForProgress(page, /Last processed ArtNo: 10061\. More products remain/);
     await expect.poll(() => table.getByRole("row").count()).toBe(5);
-    expect(await table.getByRole("row").filter({ hasText: "10041" }).getByText("success", { exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await table.getByRole("row").filter({ hasText: "10041" }).getByText("success", { exact: true }).isVisible(),
+    ).toBe(true);
 
     // The migrated product shows the shop's own WebP copy.
-    const image = await page.request.get((await second.getByText(/\/media\/images\//).first().textContent())!.trim());
+    const image = await page.request.get(
+      (await second
+        .getByText(/\/media\/images\//)
+        .first()
+        .textContent())!.trim(),
+    );
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/webp");
 
@@ -78,7 +90,14 @@ describe("admin: image migration", () => {
     const phone = await browser.newPage(PHONE);
     await signInOnLoginPage(phone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await phone.goto("/admin/image-migration");
-    await expect.poll(() => phone.getByRole("list", { name: "Results" }).getByRole("link", { name: /^ArtNo / }).count()).toBe(4);
+    await expect
+      .poll(() =>
+        phone
+          .getByRole("list", { name: "Results" })
+          .getByRole("link", { name: /^ArtNo / })
+          .count(),
+      )
+      .toBe(4);
     expect(await phone.getByRole("button", { name: "Continue Migration" }).isVisible()).toBe(true);
     await screenshot(phone, "migration-tool-390");
     await phone.goto("/admin/image-migration?tab=statistics");

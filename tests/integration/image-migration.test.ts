@@ -62,7 +62,9 @@ describe("downloading an image", () => {
 
     const png = await convertToWebp((await downloadImage(`${images.url}/good.png`, allowed)).body);
     // The PNG is 300 px wide: not blown up.
-    expect(await Promise.all(png.variants.map(async (v) => (await sharp(v.body).metadata()).width))).toEqual([300, 300]);
+    expect(await Promise.all(png.variants.map(async (v) => (await sharp(v.body).metadata()).width))).toEqual([
+      300, 300,
+    ]);
   });
 
   it("refuses a 404, an HTML page, text posing as a JPEG, a huge file, a server that hangs and redirect loops", async () => {
@@ -219,7 +221,9 @@ describe("the image migration tool", () => {
     const [job] = await db().select().from(jobs).where(eq(jobs.queue, IMAGE_MIGRATION_QUEUE));
     expect(job).toMatchObject({ status: "pending", payload: { batchId: batch!.id } });
     const starts = await db().select().from(adminChanges).where(eq(adminChanges.entityType, "image-migration"));
-    expect(starts).toMatchObject([{ action: "start", after: { batchSize: 3, startArtNo: null }, actorEmail: admin.email }]);
+    expect(starts).toMatchObject([
+      { action: "start", after: { batchSize: 3, startArtNo: null }, actorEmail: admin.email },
+    ]);
 
     // Only one batch at a time.
     const again = await postAsAdmin({ intent: "migrate", batchSize: "3" });
@@ -365,7 +369,10 @@ describe("the image migration tool", () => {
         results: await db().select().from(imageMigrationResults).orderBy(asc(imageMigrationResults.id)),
         jobs: (await db().select({ n: count() }).from(jobs))[0]!.n,
         changes: (await db().select({ n: count() }).from(adminChanges))[0]!.n,
-        products: await db().select({ artNo: products.artNo, images: products.images }).from(products).orderBy(asc(products.artNo)),
+        products: await db()
+          .select({ artNo: products.artNo, images: products.images })
+          .from(products)
+          .orderBy(asc(products.artNo)),
       };
     }
     async function expectAccessDenied(res: Response) {
@@ -394,7 +401,10 @@ describe("the image migration tool", () => {
         await expectAccessDenied(await app.get(p, { headers: { cookie: cookie() } }));
       }
       for (const p of ["/admin/image-migration", "/admin/image-migration.data"]) {
-        for (const fields of [{ intent: "migrate", batchSize: "10" }, { intent: "reset" }]) {
+        for (const fields of [{ intent: "migrate", batchSize: "10" }, { intent: "reset" }] as Record<
+          string,
+          string
+        >[]) {
           await expectAccessDenied(await app.post(p, fields, { headers: { cookie: cookie() } }));
         }
       }
@@ -418,9 +428,16 @@ describe("image statistics and the demo's supplier images", () => {
     });
     await createProduct(db, {
       artNo: 800_002,
-      images: ["http://cdn.example.com/b.png", "/media/images/800002-ffffffffffffffff-800.webp", "/media/product/800002-1.svg"],
+      images: [
+        "http://cdn.example.com/b.png",
+        "/media/images/800002-ffffffffffffffff-800.webp",
+        "/media/product/800002-1.svg",
+      ],
     });
-    await createProduct(db, { artNo: 800_003, images: ["/media/product/999999-1.svg", "/media/product/missing.svg", "javascript:alert(1)"] });
+    await createProduct(db, {
+      artNo: 800_003,
+      images: ["/media/product/999999-1.svg", "/media/product/missing.svg", "javascript:alert(1)"],
+    });
     await createProduct(db, { artNo: 800_004, images: [] });
     expect(await imageStatistics(db, storage)).toEqual({
       sampledProducts: 4,

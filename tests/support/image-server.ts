@@ -13,7 +13,9 @@ export type ImageServer = {
 export async function sampleImages(): Promise<{ jpeg: Buffer; png: Buffer }> {
   const base = sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 120, b: 60 } } });
   const jpeg = await base.clone().jpeg({ quality: 80 }).toBuffer();
-  const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } })
+  const png = await sharp({
+    create: { width: 300, height: 200, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } },
+  })
     .png()
     .toBuffer();
   return { jpeg, png };

@@ -12,7 +12,13 @@ export type MigrationTab = "statistics" | "tool";
 type Summary = { processed: number; success: number; error: number; skipped: number };
 
 export type MigrationStateData = {
-  active: { id: number; status: "queued" | "running"; batchSize: number; startArtNo: number | null; done: number } | null;
+  active: {
+    id: number;
+    status: "queued" | "running";
+    batchSize: number;
+    startArtNo: number | null;
+    done: number;
+  } | null;
   lastBatch: {
     id: number;
     status: string;
@@ -86,7 +92,9 @@ export function ImageMigrationPanel({
                 aria-current={t.id === tab ? "page" : undefined}
                 className={cn(
                   "inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap",
-                  t.id === tab ? "bg-white text-brand-800 shadow-sm ring-1 ring-line" : "text-muted hover:bg-white hover:text-ink",
+                  t.id === tab
+                    ? "bg-white text-brand-800 shadow-sm ring-1 ring-line"
+                    : "text-muted hover:bg-white hover:text-ink",
                 )}
               >
                 {t.label}
@@ -179,7 +187,13 @@ function MigrationTool({ state }: { state: MigrationStateData }) {
           <Button type="submit" name="intent" value="migrate" disabled={!canMigrate || busy}>
             {migrateLabel}
           </Button>
-          <Button type="submit" name="intent" value="reset" variant="outline" disabled={running || busy || !state.started}>
+          <Button
+            type="submit"
+            name="intent"
+            value="reset"
+            variant="outline"
+            disabled={running || busy || !state.started}
+          >
             Reset
           </Button>
           <p id="batch-size-hint" className="w-full text-sm text-muted">
@@ -292,11 +306,21 @@ function Results({ results }: { results: MigrationStateData["results"] }) {
         <table className="w-full text-left text-sm">
           <thead className="bg-surface text-muted">
             <tr>
-              <th scope="col" className="px-3 py-2">ArtNo</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Message</th>
-              <th scope="col" className="px-3 py-2">Original URLs</th>
-              <th scope="col" className="px-3 py-2">New URLs</th>
+              <th scope="col" className="px-3 py-2">
+                ArtNo
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Message
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Original URLs
+              </th>
+              <th scope="col" className="px-3 py-2">
+                New URLs
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -324,7 +348,10 @@ function Results({ results }: { results: MigrationStateData["results"] }) {
       </div>
       <ul className="space-y-3 md:hidden" aria-label="Results">
         {results.map((r, i) => (
-          <li key={`${r.artNo}-${i}`} className="space-y-2 rounded-lg border border-line bg-white p-4 text-sm shadow-sm">
+          <li
+            key={`${r.artNo}-${i}`}
+            className="space-y-2 rounded-lg border border-line bg-white p-4 text-sm shadow-sm"
+          >
             <div className="flex items-center justify-between gap-2">
               <Link to={`/product/${r.artNo}`} className="font-semibold text-brand-700 hover:underline">
                 ArtNo {r.artNo}

@@ -31,15 +31,20 @@ describe("the image download address policy", () => {
     expect(isAllowedAddress(ip, { allowLoopback: true })).toBe(false);
   });
 
-  it.each(["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])("allows loopback %s only with the allowance", (ip) => {
-    expect(isAllowedAddress(ip, { allowLoopback: false })).toBe(false);
-    expect(isAllowedAddress(ip, { allowLoopback: true })).toBe(true);
-  });
+  it.each(["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])(
+    "allows loopback %s only with the allowance",
+    (ip) => {
+      expect(isAllowedAddress(ip, { allowLoopback: false })).toBe(false);
+      expect(isAllowedAddress(ip, { allowLoopback: true })).toBe(true);
+    },
+  );
 
   it("allows loopback by default in the demo and tests, never by default in production on PostgreSQL", () => {
     expect(loadConfig({}).imageMigration.allowLoopback).toBe(true);
     expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://x/y" }).imageMigration.allowLoopback).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x/y" }).imageMigration.allowLoopback).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x/y" }).imageMigration.allowLoopback).toBe(
+      false,
+    );
     expect(
       loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x/y", IMAGE_MIGRATION_ALLOW_LOOPBACK: "true" })
         .imageMigration.allowLoopback,

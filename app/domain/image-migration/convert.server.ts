@@ -33,7 +33,8 @@ export async function convertToWebp(input: Buffer): Promise<ConvertedImage> {
   } catch {
     throw new NotAnImageError("Not an image (the content could not be decoded)");
   }
-  if (!format || !ACCEPTED.has(format)) throw new NotAnImageError(`Not a supported image format (${format ?? "unknown"})`);
+  if (!format || !ACCEPTED.has(format))
+    throw new NotAnImageError(`Not a supported image format (${format ?? "unknown"})`);
   const hash = createHash("sha256").update(input).digest("hex").slice(0, 16);
   const variants: ConvertedImage["variants"] = [];
   for (const width of IMAGE_WIDTHS) {

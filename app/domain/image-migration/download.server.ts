@@ -45,7 +45,9 @@ function guardedLookup(policy: AddressPolicy): LookupFunction {
       const list = addresses as Array<{ address: string; family: number }>;
       const refused = list.find((a) => !isAllowedAddress(a.address, policy));
       if (refused || list.length === 0) {
-        const err = new DownloadError(`Refused: ${hostname} resolves to a non-public address (${refused?.address ?? "none"})`);
+        const err = new DownloadError(
+          `Refused: ${hostname} resolves to a non-public address (${refused?.address ?? "none"})`,
+        );
         return callback(err as NodeJS.ErrnoException, "", 0);
       }
       if (options.all) return callback(null, list);

@@ -81,7 +81,12 @@ export async function startImageMigrationBatch(
         .values({ batchSize, startArtNo, actorId: actor.id, actorEmail: actor.email })
         .returning({ id: imageMigrationBatches.id });
       const batchId = batch!.id;
-      await enqueueJob(tx, IMAGE_MIGRATION_QUEUE, { batchId }, { singletonKey: `image-migration:${batchId}`, maxAttempts: 3 });
+      await enqueueJob(
+        tx,
+        IMAGE_MIGRATION_QUEUE,
+        { batchId },
+        { singletonKey: `image-migration:${batchId}`, maxAttempts: 3 },
+      );
       await recordAdminChange(tx, actor, {
         entityType: "image-migration",
         entityId: String(batchId),
@@ -93,7 +98,10 @@ export async function startImageMigrationBatch(
     });
   } catch (error) {
     // Two admins at once: the partial unique index lets only one active batch exist.
-    if ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (
+      (error as { code?: string }).code === "23505" ||
+      (error as { cause?: { code?: string } }).cause?.code === "23505"
+    ) {
       throw new ImageMigrationBusyError();
     }
     throw error;
@@ -122,7 +130,13 @@ export async function resetImageMigration(db: Db, actor: AdminActor): Promise<{ 
     await tx.delete(imageMigrationResults);
     await tx.delete(imageMigrationBatches);
     const before = { batches: Number(counts!.batches), results: Number(counts!.results), lastArtNo };
-    await recordAdminChange(tx, actor, { entityType: "image-migration", entityId: "all", action: "reset", before, after: null });
+    await recordAdminChange(tx, actor, {
+      entityType: "image-migration",
+      entityId: "all",
+      action: "reset",
+      before,
+      after: null,
+    });
     return { batches: before.batches, results: before.results };
   });
 }
@@ -136,7 +150,13 @@ export type MigrationResultView = {
 };
 
 export type MigrationStateView = {
-  active: { id: number; status: "queued" | "running"; batchSize: number; startArtNo: number | null; done: number } | null;
+  active: {
+    id: number;
+    status: "queued" | "running";
+    batchSize: number;
+    startArtNo: number | null;
+    done: number;
+  } | null;
   lastBatch: {
     id: number;
     status: string;
@@ -233,10 +253,11 @@ export async function imageStatistics(db: Db, storage: Storage): Promise<ImageSt
     .limit(STATISTICS_SAMPLE);
   const generatedFor = new Set<number>();
   const referenced = new Set<number>();
-  for (const p of sample) for (const url of p.images) {
-    const c = classifyImageUrl(url);
-    if (c.kind === "generated") referenced.add(c.artNo);
-  }
+  for (const p of sample)
+    for (const url of p.images) {
+      const c = classifyImageUrl(url);
+      if (c.kind === "generated") referenced.add(c.artNo);
+    }
   if (referenced.size) {
     const rows = await db
       .select({ artNo: products.artNo })
@@ -335,7 +356,11 @@ async function migrateProduct(
     message = `Migrated ${external.length} image${external.length === 1 ? "" : "s"}`;
   } else {
     status = "error";
-    message = `${failures.length} of ${external.length} image${external.length === 1 ? "" : "s"} failed: ${failures.join("; ")}`.slice(0, 2000);
+    message =
+      `${failures.length} of ${external.length} image${external.length === 1 ? "" : "s"} failed: ${failures.join("; ")}`.slice(
+        0,
+        2000,
+      );
   }
   const changed = newUrls.some((url, i) => url !== originalUrls[i]);
   await db.transaction(async (tx) => {
@@ -380,7 +405,8 @@ async function migrateProduct(
 
 function batchIdOf(payload: Record<string, unknown>): number {
   const id = payload.batchId;
-  if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) throw new PermanentJobError("The job names no batch");
+  if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1)
+    throw new PermanentJobError("The job names no batch");
   return id;
 }
 
