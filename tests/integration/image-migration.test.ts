@@ -77,6 +77,9 @@ describe("downloading an image", () => {
     expect(await failure(downloadImage(`${images.url}/huge-chunked.jpg`, allowed))).toMatch(/^Too large/);
     expect(await failure(downloadImage(`${images.url}/hang.jpg`, allowed))).toMatch(/^No answer within 400 ms/);
     expect(await failure(downloadImage(`${images.url}/redirect-loop.jpg`, allowed))).toMatch(/^Too many redirects/);
+    // A host name goes through the guarded DNS lookup (localhost: loopback, allowed here).
+    const byName = await downloadImage(`http://localhost:${new URL(images.url).port}/good.png`, allowed);
+    expect(byName.contentType).toBe("image/png");
     const redirected = await downloadImage(`${images.url}/redirect-good.jpg`, allowed);
     expect(redirected.finalUrl).toBe(`${images.url}/good.jpg`);
   });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -60,7 +60,13 @@ export class LocalStorage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return (await this.get(key)) !== null;
+    try {
+      await access(this.file(key));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
