@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/config/env.server";
 import { isAllowedAddress } from "./address-policy";
 import { classifyImageUrl } from "./image-urls";
+import { cardImageSources } from "./stored-image-name";
 
 describe("the image download address policy", () => {
   it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows the public address %s", (ip) => {
@@ -66,5 +67,18 @@ describe("classifyImageUrl", () => {
     ["javascript:alert(1)", "broken"],
   ])("%s is %s", (url, kind) => {
     expect(classifyImageUrl(url).kind).toBe(kind);
+  });
+});
+
+describe("cardImageSources", () => {
+  it("gives a migrated image's 400 px file to cards, the 800 px one for sharp screens", () => {
+    expect(cardImageSources("/media/images/10021-3072675db64b8e3b-800.webp")).toEqual({
+      src: "/media/images/10021-3072675db64b8e3b-400.webp",
+      srcSet: "/media/images/10021-3072675db64b8e3b-400.webp 1x, /media/images/10021-3072675db64b8e3b-800.webp 2x",
+    });
+    expect(cardImageSources("/media/product/10001-1.svg")).toEqual({ src: "/media/product/10001-1.svg" });
+    expect(cardImageSources("https://cdn.example.com/a-800.webp")).toEqual({
+      src: "https://cdn.example.com/a-800.webp",
+    });
   });
 });
