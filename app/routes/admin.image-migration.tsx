@@ -8,6 +8,7 @@ import {
   BATCH_SIZE_MAX,
   BATCH_SIZE_MIN,
   ImageMigrationBusyError,
+  ImageMigrationDoneError,
   imageMigrationState,
   imageStatistics,
   resetImageMigration,
@@ -73,6 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof ImageMigrationBusyError) {
         return data<AdminActionResult>(
           { ok: false, intent, title: "Migration busy", description: error.message },
+          { status: 409 },
+        );
+      }
+      if (error instanceof ImageMigrationDoneError) {
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Nothing left to migrate", description: error.message },
           { status: 409 },
         );
       }

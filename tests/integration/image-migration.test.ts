@@ -325,6 +325,11 @@ describe("the image migration tool", () => {
     const page = await pageAsAdmin();
     expect(page.html).toContain("All products with external images have been processed");
     expect(page.html).toMatch(/<button[^>]*disabled=""[^>]*>Continue Migration<\/button>/);
+    // Nothing remains: the server refuses another batch (the button is disabled too).
+    const more = await postAsAdmin({ intent: "migrate", batchSize: "10" });
+    expect(more.status).toBe(409);
+    expect(await more.text()).toContain("Nothing left to migrate");
+    expect((await db().select({ n: count() }).from(imageMigrationBatches))[0]!.n).toBe(2);
     // The local-only product was never a candidate.
     expect(await imagesOf(art.local)).toEqual([`/media/product/${art.local}-1.svg`]);
   });

@@ -34,6 +34,13 @@ export class ImageMigrationBusyError extends Error {
   }
 }
 
+export class ImageMigrationDoneError extends Error {
+  override name = "ImageMigrationDoneError";
+  constructor() {
+    super("No products with images on external URLs remain after the last processed ArtNo.");
+  }
+}
+
 const hasExternalImage = sql`EXISTS (SELECT 1 FROM unnest(${products.images}) AS u(url) WHERE u.url ~* '^https?://')`;
 
 /** The ArtNo where "Continue Migration" starts after (exclusive): the last one any batch processed. */
@@ -76,6 +83,7 @@ export async function startImageMigrationBatch(
         .limit(1);
       if (active) throw new ImageMigrationBusyError();
       const startArtNo = await lastProcessedArtNo(tx);
+      if (!(await remainingAfter(tx, startArtNo))) throw new ImageMigrationDoneError();
       const [batch] = await tx
         .insert(imageMigrationBatches)
         .values({ batchSize, startArtNo, actorId: actor.id, actorEmail: actor.email })
