@@ -103,5 +103,14 @@ describe("admin: image migration", () => {
     await phone.goto("/admin/image-migration?tab=statistics");
     await expect.poll(() => phone.getByText("Images on external URLs", { exact: true }).isVisible()).toBe(true);
     await screenshot(phone, "statistics-390");
+
+    // Reset asks first, then clears the results: the next batch starts from the first product.
+    await page.getByText("Reset", { exact: true }).click();
+    const clear = page.getByRole("button", { name: "Clear all results" });
+    await expect.poll(() => clear.isVisible()).toBe(true);
+    await screenshot(page, "reset-confirm-1280");
+    await clear.click();
+    await expect.poll(() => page.getByRole("button", { name: "Start Migration" }).isVisible()).toBe(true);
+    expect(await page.getByRole("table").count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
@@ -187,24 +187,64 @@ function MigrationTool({ state }: { state: MigrationStateData }) {
           <Button type="submit" name="intent" value="migrate" disabled={!canMigrate || busy}>
             {migrateLabel}
           </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="reset"
-            variant="outline"
-            disabled={running || busy || !state.started}
-          >
-            Reset
-          </Button>
           <p id="batch-size-hint" className="w-full text-sm text-muted">
             {BATCH_MIN} to {BATCH_MAX} products per batch; 10 to 20 is recommended.
           </p>
         </fetcher.Form>
+        <ResetControl disabled={running || busy || !state.started} />
         <Progress state={state} />
       </div>
       <Totals state={state} />
       <Results results={state.results} />
     </div>
+  );
+}
+
+/**
+ * Reset asks once more before it clears every result: a disclosure (works without JavaScript) with
+ * its own form, so an empty batch size never blocks it.
+ */
+function ResetControl({ disabled }: { disabled: boolean }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useResultToast(fetcher.data);
+  const [open, setOpen] = useState(false);
+  if (disabled) {
+    return (
+      <Button type="button" variant="outline" disabled>
+        Reset
+      </Button>
+    );
+  }
+  return (
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        Reset
+      </summary>
+      <fetcher.Form
+        method="post"
+        action="/admin/image-migration"
+        className="mt-3 space-y-3 rounded-md border border-red-200 bg-red-50 p-4"
+        onSubmit={() => setOpen(false)}
+      >
+        <p className="text-sm">
+          This clears every migration result; the next batch starts from the first product again. Images already
+          migrated stay migrated.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="reset" variant="destructive">
+            Clear all results
+          </Button>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </div>
+      </fetcher.Form>
+    </details>
   );
 }
 
