@@ -1,30 +1,10 @@
 import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Config } from "~/config/env.server";
+import { S3Storage } from "./s3-storage.server";
+import { checkStorageKey, type Storage } from "./storage";
 
-/**
- * Where the shop keeps files it owns (migrated product images). Keys are flat file names
- * ([a-z0-9-.] only, checked by every implementation), so a key can never reach outside the store.
- * The local folder is the default; an S3-compatible store implements the same four calls
- * (ADR image-storage). Objects are written once under a content-addressed key and never changed.
- */
-export interface Storage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The object, or null when there is none. */
-  get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
-  exists(key: string): Promise<boolean>;
-  delete(key: string): Promise<void>;
-}
-
-const KEY = /^[a-z0-9][a-z0-9.-]{0,199}$/;
-
-export class StorageKeyError extends Error {
-  override name = "StorageKeyError";
-}
-
-export function checkStorageKey(key: string): string {
-  if (!KEY.test(key) || key.includes("..")) throw new StorageKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
-  return key;
-}
+export { checkStorageKey, StorageKeyError, type Storage } from "./storage";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -76,13 +56,17 @@ export class LocalStorage implements Storage {
 
 const stores = new Map<string, Storage>();
 
-/** The shop's store for its configuration (one per data directory and process). */
-export function storageFor(config: { dataDir: string }): Storage {
-  const dir = path.resolve(config.dataDir, "images");
-  let store = stores.get(dir);
+/**
+ * The shop's store for its configuration (one per place and process): the S3-compatible bucket
+ * when IMAGE_STORAGE=s3, else DATA_DIR/images.
+ */
+export function storageFor(config: { dataDir: string; imageStorage?: Config["imageStorage"] }): Storage {
+  const s3 = config.imageStorage?.kind === "s3" ? config.imageStorage : null;
+  const place = s3 ? `s3:${s3.endpoint}/${s3.bucket}/${s3.prefix}` : path.resolve(config.dataDir, "images");
+  let store = stores.get(place);
   if (!store) {
-    store = new LocalStorage(dir);
-    stores.set(dir, store);
+    store = s3 ? new S3Storage(s3) : new LocalStorage(place);
+    stores.set(place, store);
   }
   return store;
 }
