@@ -2,6 +2,8 @@
  * Builds the app, opens a fresh in-memory database with the demo catalogue and serves the shop on a
  * loopback port for the browser tests.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,8 +11,6 @@ import type { ServerBuild } from "react-router";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../../app/config/env.server";
 import { openDatabase } from "../../../app/db/client.server";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
 import { pointDemoImagesAtTestSupplier } from "../../../app/db/seed/supplier-images.server";
 import { createLogger } from "../../../app/lib/logger.server";
@@ -46,8 +46,10 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // As `npm start` does: some products' images on the test supplier, for the image migration tool.
   await pointDemoImagesAtTestSupplier(database.db, baseUrl);
+  // Uploaded files (carousel images, migrated images) go to a folder of this run, never the project's ./data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-data-"));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: "production",
     SEED_DEMO: "false",
     PORT: "0",
@@ -55,7 +57,6 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: "e2e-secret-0123456789-abcdefghijklmnopq",
     SMTP_URL: mailbox.smtpUrl,
     MAIL_FROM: "Trapkracht <noreply@trapkracht.test>",
-    DATA_DIR: dataDir,
   });
   // Background work runs as in the server: mail goes outbox → job worker → SMTP on loopback → the
   // tests' mailbox; paid orders go to the supplier.
