@@ -364,6 +364,20 @@ describe("control characters in every input", () => {
       cookie: () => adminCookie,
       writesWhenValid: true,
     },
+    {
+      name: "admin image migration batch",
+      path: "/admin/image-migration",
+      fields: { intent: "migrate", batchSize: "10" },
+      otherFields: ["intent", "batchSize"],
+      cookie: () => adminCookie,
+    },
+    {
+      name: "admin image migration reset",
+      path: "/admin/image-migration",
+      fields: { intent: "reset" },
+      otherFields: ["intent"],
+      cookie: () => adminCookie,
+    },
     { name: "logout", path: "/logout", fields: { intent: "x" }, otherFields: ["intent"] },
   ];
 
@@ -465,6 +479,9 @@ describe("control characters in every input", () => {
     { name: "sitemap page", url: (b) => `/sitemap.xml?page=1${b}` },
     { name: "admin tab and page", url: (b) => `/admin?tab=users${b}&page=1${b}`, cookie: () => adminCookie },
     { name: "admin section", url: (b) => `/admin/pro${b}ducts`, cookie: () => adminCookie },
+    { name: "image migration tab", url: (b) => `/admin/image-migration?tab=statis${b}tics`, cookie: () => adminCookie },
+    { name: "stored image file", url: (b) => `/media/images/${artNo}-0123456789abcdef${b}-800.webp` },
+    { name: "test supplier image file", url: (b) => `/api/test-supplier/images/${artNo}${b}-1.jpg` },
     { name: "auth verify-email link", url: (b) => `/api/auth/verify-email?token=abc${b}&callbackURL=/auth/callback` },
     {
       name: "auth reset-password link",
