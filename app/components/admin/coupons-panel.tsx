@@ -150,7 +150,10 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
       <Cell label="Used / limit">
         {coupon.usageCount} / {coupon.usageLimit ?? "∞"}
       </Cell>
-      <Cell label="Valid until">{formatValidUntil(coupon.validUntil)}</Cell>
+      <Cell label="Valid until">
+        {formatValidUntil(coupon.validUntil)}
+        {coupon.expired ? <span className="block text-xs text-danger">(expired)</span> : null}
+      </Cell>
       <td className="px-3 py-2 max-md:flex max-md:items-center max-md:justify-between max-md:px-0 max-md:py-1">
         <span aria-hidden className="text-muted md:hidden">
           Active
