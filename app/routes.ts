@@ -42,6 +42,7 @@ export default [
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
+      route("changes", "routes/admin.changes.tsx"),
       route("*", "routes/admin.$.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),

@@ -53,7 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const userId = textParam(String(form.get("userId") ?? "")) ?? "";
   try {
-    const result = await setUserActive(context.db, { actorId: viewer.id, userId, active: intent === "reactivate" });
+    const result = await setUserActive(
+      context.db,
+      { id: viewer.id, email: viewer.email },
+      { userId, active: intent === "reactivate" },
+    );
     if (!result.ok) {
       const self = result.reason === "self";
       return data<AdminActionResult>(

@@ -1,0 +1,286 @@
+import { ArrowRight, History, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+
+/** The change log's address: everything, one kind of item, or one item. */
+export function changeLogPath(entityType?: string, entityId?: string): string {
+  const params = new URLSearchParams();
+  if (entityType) params.set("type", entityType);
+  if (entityType && entityId) params.set("id", entityId);
+  const query = params.toString();
+  return query ? `/admin/changes?${query}` : "/admin/changes";
+}
+
+/**
+ * A small link to one item's change history, to put next to the item in any admin tab:
+ * `<ChangeHistoryLink entityType="product" entityId="123" />`. `label` names the item for screen
+ * readers (several such links on one page must say whose history they open).
+ */
+export function ChangeHistoryLink({
+  entityType,
+  entityId,
+  label,
+  className,
+}: {
+  entityType: string;
+  entityId?: string;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <Link
+      to={changeLogPath(entityType, entityId)}
+      className={cn(
+        "inline-flex min-h-9 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 underline-offset-2 hover:underline",
+        className,
+      )}
+    >
+      <History aria-hidden className="size-4 shrink-0" />
+      Change history
+      {label ? <span className="sr-only">{` of ${label}`}</span> : null}
+    </Link>
+  );
+}
+
+export type ChangeLogEntryView = {
+  id: number;
+  entityType: string;
+  entityTypeLabel: string;
+  entityId: string;
+  /** Where the item itself is managed, when it has a page. */
+  entityHref: string | null;
+  action: string;
+  actorEmail: string;
+  actorName: string | null;
+  at: { iso: string; text: string };
+  changes: { field: string; before: string | null; after: string | null }[];
+};
+
+export type ChangeLogView = {
+  entries: ChangeLogEntryView[];
+  entityType: string | null;
+  entityId: string | null;
+  types: readonly { id: string; label: string }[];
+  olderHref: string | null;
+  newerHref: string | null;
+  newestHref: string | null;
+};
+
+export function ChangeLogPanel({ log, loadError }: { log: ChangeLogView | null; loadError: string | null }) {
+  const item = log?.entityType && log.entityId ? `${typeLabel(log)} ${log.entityId}` : null;
+  return (
+    <section aria-labelledby="admin-panel-title" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="admin-panel-title" className="text-xl font-semibold break-words">
+          {item ? `Change history: ${item}` : "Change log"}
+        </h2>
+        <p className="text-sm text-muted">Newest first · times in Amsterdam time</p>
+      </div>
+      {log ? <ChangeLogFilter log={log} /> : null}
+      {loadError ? (
+        <p role="alert" className="font-medium text-danger">
+          {loadError}
+        </p>
+      ) : null}
+      {log ? (
+        log.entries.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line p-6 text-center text-muted">
+            {log.entityType || log.entityId ? "No changes recorded for this filter." : "No changes recorded yet."}
+          </p>
+        ) : (
+          <>
+            <ol aria-label="Changes" className="space-y-3">
+              {log.entries.map((entry) => (
+                <li key={entry.id}>
+                  <ChangeEntry entry={entry} />
+                </li>
+              ))}
+            </ol>
+            <ChangeLogPaging log={log} />
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function typeLabel(log: ChangeLogView) {
+  return log.types.find((t) => t.id === log.entityType)?.label ?? log.entityType ?? "";
+}
+
+function ChangeLogFilter({ log }: { log: ChangeLogView }) {
+  const select =
+    "h-10 w-full rounded-md border border-line bg-white px-3 text-base md:text-sm sm:w-auto focus-visible:outline-2";
+  const knownType = !log.entityType || log.types.some((t) => t.id === log.entityType);
+  return (
+    <Form
+      method="get"
+      action="/admin/changes"
+      role="search"
+      aria-label="Filter changes"
+      className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="changes-type" className="text-sm font-medium">
+          Item type
+        </label>
+        <select id="changes-type" name="type" defaultValue={log.entityType ?? ""} className={select}>
+          <option value="">All types</option>
+          {log.types.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.label}
+            </option>
+          ))}
+          {knownType ? null : <option value={log.entityType!}>{log.entityType}</option>}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:min-w-64">
+        <label htmlFor="changes-id" className="text-sm font-medium">
+          Item id
+        </label>
+        <Input
+          id="changes-id"
+          name="id"
+          type="search"
+          defaultValue={log.entityId ?? ""}
+          maxLength={200}
+          placeholder="e.g. an order id or a user id"
+          autoComplete="off"
+          aria-describedby="changes-id-hint"
+        />
+        <p id="changes-id-hint" className="text-xs text-muted">
+          Filters on the exact id, together with an item type.
+        </p>
+      </div>
+      <div className="flex items-center gap-3 sm:pb-6">
+        <Button type="submit">
+          <Search aria-hidden />
+          Show changes
+        </Button>
+        {log.entityType || log.entityId ? (
+          <Link to="/admin/changes" className="text-sm font-medium text-brand-700 underline">
+            Show all changes
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
+  const headingId = `change-${entry.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-lg border border-line bg-white p-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <h3 id={headingId} className="min-w-0 font-semibold break-words">
+          {`${entry.entityTypeLabel} ${entry.entityId}`}
+          <span className="font-normal text-muted">{` · ${entry.action}`}</span>
+        </h3>
+        <p className="shrink-0 text-sm text-muted">
+          <time dateTime={entry.at.iso}>{entry.at.text}</time>
+        </p>
+      </div>
+      <p className="mt-1 text-sm break-words">
+        <span className="text-muted">By </span>
+        {entry.actorName ? (
+          <>
+            <span className="font-medium">{entry.actorName}</span>
+            <span className="text-muted">{` (${entry.actorEmail})`}</span>
+          </>
+        ) : (
+          <span className="font-medium">{entry.actorEmail}</span>
+        )}
+      </p>
+      {entry.changes.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No field changed value.</p>
+      ) : (
+        <table className="mt-3 w-full table-fixed border-collapse text-left text-sm">
+          <caption className="sr-only">{`Fields changed in ${entry.entityTypeLabel} ${entry.entityId}`}</caption>
+          <thead className="text-xs tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="w-1/4 py-1.5 pr-2 font-semibold">
+                Field
+              </th>
+              <th scope="col" className="py-1.5 pr-2 font-semibold">
+                Before
+              </th>
+              <th scope="col" className="w-6 py-1.5">
+                <span className="sr-only">to</span>
+              </th>
+              <th scope="col" className="py-1.5 font-semibold">
+                After
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entry.changes.map((change) => (
+              <tr key={change.field} className="border-t border-line align-top">
+                <th scope="row" className="py-2 pr-2 font-medium break-words">
+                  {change.field}
+                </th>
+                <td className="py-2 pr-2 break-words">
+                  <FieldValue value={change.before} />
+                </td>
+                <td className="py-2 text-muted">
+                  <ArrowRight aria-hidden className="size-4" />
+                </td>
+                <td className="py-2 font-medium break-words text-brand-800">
+                  <FieldValue value={change.after} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {entry.entityHref ? (
+        <div className="mt-3 flex flex-wrap gap-x-4">
+          <Link to={entry.entityHref} className="inline-flex min-h-9 items-center text-sm font-medium text-brand-700 underline">
+            {`Open ${entry.entityTypeLabel.toLowerCase()}`}
+            <span className="sr-only">{` ${entry.entityId}`}</span>
+          </Link>
+          <ChangeHistoryLink entityType={entry.entityType} entityId={entry.entityId} label={`${entry.entityTypeLabel} ${entry.entityId}`} />
+        </div>
+      ) : (
+        <ChangeHistoryLink
+          className="mt-3"
+          entityType={entry.entityType}
+          entityId={entry.entityId}
+          label={`${entry.entityTypeLabel} ${entry.entityId}`}
+        />
+      )}
+    </article>
+  );
+}
+
+function FieldValue({ value }: { value: string | null }) {
+  if (value === null) return <span className="text-muted no-underline">(none)</span>;
+  return <span className="font-mono text-[0.8125rem] whitespace-pre-wrap">{value}</span>;
+}
+
+function ChangeLogPaging({ log }: { log: ChangeLogView }) {
+  if (!log.olderHref && !log.newerHref) return null;
+  const link = "inline-flex h-9 items-center rounded-md border border-line px-3 text-sm font-medium hover:bg-surface";
+  return (
+    <nav aria-label="Change log pages" className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex gap-2">
+        {log.newestHref && log.newerHref ? (
+          <Link to={log.newestHref} className={link}>
+            Newest
+          </Link>
+        ) : null}
+        {log.newerHref ? (
+          <Link to={log.newerHref} className={link}>
+            Newer changes
+          </Link>
+        ) : null}
+      </div>
+      {log.olderHref ? (
+        <Link to={log.olderHref} className={link}>
+          Older changes
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
