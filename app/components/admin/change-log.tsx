@@ -236,11 +236,18 @@ function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
       )}
       {entry.entityHref ? (
         <div className="mt-3 flex flex-wrap gap-x-4">
-          <Link to={entry.entityHref} className="inline-flex min-h-9 items-center text-sm font-medium text-brand-700 underline">
+          <Link
+            to={entry.entityHref}
+            className="inline-flex min-h-9 items-center text-sm font-medium text-brand-700 underline"
+          >
             {`Open ${entry.entityTypeLabel.toLowerCase()}`}
             <span className="sr-only">{` ${entry.entityId}`}</span>
           </Link>
-          <ChangeHistoryLink entityType={entry.entityType} entityId={entry.entityId} label={`${entry.entityTypeLabel} ${entry.entityId}`} />
+          <ChangeHistoryLink
+            entityType={entry.entityType}
+            entityId={entry.entityId}
+            label={`${entry.entityTypeLabel} ${entry.entityId}`}
+          />
         </div>
       ) : (
         <ChangeHistoryLink

@@ -121,7 +121,9 @@ function NoName() {
 
 function RoleBadge({ user }: { user: UserListItem }) {
   return (
-    <Badge variant={user.role === "admin" ? "default" : "outline"}>{user.role === "admin" ? "Admin" : "Customer"}</Badge>
+    <Badge variant={user.role === "admin" ? "default" : "outline"}>
+      {user.role === "admin" ? "Admin" : "Customer"}
+    </Badge>
   );
 }
 

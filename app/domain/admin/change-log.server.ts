@@ -178,7 +178,9 @@ function showValue(value: unknown): string {
   if (typeof value === "string") return maskUrlCredentials(value);
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return String(value);
-  return maskUrlCredentials(JSON.stringify(value, (key, inner: unknown) => (key && SECRET_KEY.test(key) ? MASK : inner)));
+  return maskUrlCredentials(
+    JSON.stringify(value, (key, inner: unknown) => (key && SECRET_KEY.test(key) ? MASK : inner)),
+  );
 }
 
 /** https://user:secret@host → https://••••••@host: a URL's userinfo is a credential. */
