@@ -15,10 +15,14 @@ export function meta() {
 }
 
 /** Where an item of the log is managed, when it has a page of its own. */
-function entityHref(type: string, id: string): string | null {
-  if (type === "order") return `/admin/orders/${encodeURIComponent(id)}`;
-  if (type === "user") return "/admin/users";
-  if (type === "setting") return id === "supplier-api-url" ? "/admin/api" : "/admin/settings";
+function entityLink(type: string, id: string): { href: string; label: string } | null {
+  if (type === "order") return { href: `/admin/orders/${encodeURIComponent(id)}`, label: "Open order" };
+  if (type === "user") return { href: "/admin/users", label: "Open Users" };
+  if (type === "setting") {
+    return id === "supplier-api-url"
+      ? { href: "/admin/api", label: "Open API Connection" }
+      : { href: "/admin/settings", label: "Open Site Settings" };
+  }
   return null;
 }
 
@@ -50,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         entityType: entry.entityType,
         entityTypeLabel: entry.entityTypeLabel,
         entityId: entry.entityId,
-        entityHref: entityHref(entry.entityType, entry.entityId),
+        entityLink: entityLink(entry.entityType, entry.entityId),
         action: entry.action,
         actorEmail: entry.actorEmail,
         actorName: entry.actorName,

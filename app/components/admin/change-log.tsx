@@ -50,7 +50,7 @@ export type ChangeLogEntryView = {
   entityTypeLabel: string;
   entityId: string;
   /** Where the item itself is managed, when it has a page. */
-  entityHref: string | null;
+  entityLink: { href: string; label: string } | null;
   action: string;
   actorEmail: string;
   actorName: string | null;
@@ -234,13 +234,13 @@ function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
           </tbody>
         </table>
       )}
-      {entry.entityHref ? (
+      {entry.entityLink ? (
         <div className="mt-3 flex flex-wrap gap-x-4">
           <Link
-            to={entry.entityHref}
+            to={entry.entityLink.href}
             className="inline-flex min-h-9 items-center text-sm font-medium text-brand-700 underline"
           >
-            {`Open ${entry.entityTypeLabel.toLowerCase()}`}
+            {entry.entityLink.label}
             <span className="sr-only">{` ${entry.entityId}`}</span>
           </Link>
           <ChangeHistoryLink
