@@ -420,6 +420,11 @@ describe("control characters in every input", () => {
     { name: "sitemap page", url: (b) => `/sitemap.xml?page=1${b}` },
     { name: "admin tab and page", url: (b) => `/admin?tab=users${b}&page=1${b}`, cookie: () => adminCookie },
     { name: "admin section", url: (b) => `/admin/pro${b}ducts`, cookie: () => adminCookie },
+    {
+      name: "admin change log filter and cursor",
+      url: (b) => `/admin/changes?type=us${b}er&id=a${b}b&before=1${b}&after=2${b}`,
+      cookie: () => adminCookie,
+    },
     { name: "auth verify-email link", url: (b) => `/api/auth/verify-email?token=abc${b}&callbackURL=/auth/callback` },
     {
       name: "auth reset-password link",
