@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         entityType: entry.entityType,
         entityTypeLabel: entry.entityTypeLabel,
         entityId: entry.entityId,
+        entityName: entry.entityName,
         entityLink: entityLink(entry.entityType, entry.entityId),
         action: entry.action,
         actorEmail: entry.actorEmail,

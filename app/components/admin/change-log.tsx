@@ -49,6 +49,7 @@ export type ChangeLogEntryView = {
   entityType: string;
   entityTypeLabel: string;
   entityId: string;
+  entityName: string | null;
   /** Where the item itself is managed, when it has a page. */
   entityLink: { href: string; label: string } | null;
   action: string;
@@ -69,7 +70,8 @@ export type ChangeLogView = {
 };
 
 export function ChangeLogPanel({ log, loadError }: { log: ChangeLogView | null; loadError: string | null }) {
-  const item = log?.entityType && log.entityId ? `${typeLabel(log)} ${log.entityId}` : null;
+  const item =
+    log?.entityType && log.entityId ? `${typeLabel(log)} ${log.entries[0]?.entityName ?? log.entityId}` : null;
   return (
     <section aria-labelledby="admin-panel-title" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -120,7 +122,7 @@ function ChangeLogFilter({ log }: { log: ChangeLogView }) {
       action="/admin/changes"
       role="search"
       aria-label="Filter changes"
-      className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end"
+      className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4 sm:flex-row sm:flex-wrap sm:items-start"
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor="changes-type" className="text-sm font-medium">
@@ -154,7 +156,7 @@ function ChangeLogFilter({ log }: { log: ChangeLogView }) {
           Filters on the exact id, together with an item type.
         </p>
       </div>
-      <div className="flex items-center gap-3 sm:pb-6">
+      <div className="flex items-center gap-3 sm:mt-7">
         <Button type="submit">
           <Search aria-hidden />
           Show changes
@@ -174,10 +176,13 @@ function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-line bg-white p-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-        <h3 id={headingId} className="min-w-0 font-semibold break-words">
-          {`${entry.entityTypeLabel} ${entry.entityId}`}
-          <span className="font-normal text-muted">{` · ${entry.action}`}</span>
-        </h3>
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold break-words">
+            {`${entry.entityTypeLabel} ${entry.entityName ?? entry.entityId}`}
+            <span className="font-normal text-muted">{` · ${entry.action}`}</span>
+          </h3>
+          {entry.entityName ? <p className="font-mono text-xs break-all text-muted">{`id ${entry.entityId}`}</p> : null}
+        </div>
         <p className="shrink-0 text-sm text-muted">
           <time dateTime={entry.at.iso}>{entry.at.text}</time>
         </p>
@@ -196,43 +201,20 @@ function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
       {entry.changes.length === 0 ? (
         <p className="mt-3 text-sm text-muted">No field changed value.</p>
       ) : (
-        <table className="mt-3 w-full table-fixed border-collapse text-left text-sm">
-          <caption className="sr-only">{`Fields changed in ${entry.entityTypeLabel} ${entry.entityId}`}</caption>
-          <thead className="text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="w-1/4 py-1.5 pr-2 font-semibold">
-                Field
-              </th>
-              <th scope="col" className="py-1.5 pr-2 font-semibold">
-                Before
-              </th>
-              <th scope="col" className="w-6 py-1.5">
-                <span className="sr-only">to</span>
-              </th>
-              <th scope="col" className="py-1.5 font-semibold">
-                After
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entry.changes.map((change) => (
-              <tr key={change.field} className="border-t border-line align-top">
-                <th scope="row" className="py-2 pr-2 font-medium break-words">
-                  {change.field}
-                </th>
-                <td className="py-2 pr-2 break-words">
-                  <FieldValue value={change.before} />
-                </td>
-                <td className="py-2 text-muted">
-                  <ArrowRight aria-hidden className="size-4" />
-                </td>
-                <td className="py-2 font-medium break-words text-brand-800">
-                  <FieldValue value={change.after} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <dl aria-label="Changed fields" className="mt-3 max-w-4xl divide-y divide-line border-t border-line text-sm">
+          {entry.changes.map((change) => (
+            <div key={change.field} className="grid gap-1 py-2 sm:grid-cols-[minmax(8rem,14rem)_1fr] sm:gap-4">
+              <dt className="font-medium break-words">{change.field}</dt>
+              <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="sr-only">from </span>
+                <FieldValue value={change.before} className="bg-surface text-ink" />
+                <ArrowRight aria-hidden className="size-4 shrink-0 text-muted" />
+                <span className="sr-only"> to </span>
+                <FieldValue value={change.after} className="bg-brand-50 font-medium text-brand-800" />
+              </dd>
+            </div>
+          ))}
+        </dl>
       )}
       {entry.entityLink ? (
         <div className="mt-3 flex flex-wrap gap-x-4">
@@ -241,12 +223,12 @@ function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
             className="inline-flex min-h-9 items-center text-sm font-medium text-brand-700 underline"
           >
             {entry.entityLink.label}
-            <span className="sr-only">{` ${entry.entityId}`}</span>
+            <span className="sr-only">{` ${entry.entityName ?? entry.entityId}`}</span>
           </Link>
           <ChangeHistoryLink
             entityType={entry.entityType}
             entityId={entry.entityId}
-            label={`${entry.entityTypeLabel} ${entry.entityId}`}
+            label={`${entry.entityTypeLabel} ${entry.entityName ?? entry.entityId}`}
           />
         </div>
       ) : (
@@ -254,16 +236,25 @@ function ChangeEntry({ entry }: { entry: ChangeLogEntryView }) {
           className="mt-3"
           entityType={entry.entityType}
           entityId={entry.entityId}
-          label={`${entry.entityTypeLabel} ${entry.entityId}`}
+          label={`${entry.entityTypeLabel} ${entry.entityName ?? entry.entityId}`}
         />
       )}
     </article>
   );
 }
 
-function FieldValue({ value }: { value: string | null }) {
-  if (value === null) return <span className="text-muted no-underline">(none)</span>;
-  return <span className="font-mono text-[0.8125rem] whitespace-pre-wrap">{value}</span>;
+function FieldValue({ value, className }: { value: string | null; className: string }) {
+  if (value === null) return <span className="text-muted">(none)</span>;
+  return (
+    <span
+      className={cn(
+        "min-w-0 rounded px-1.5 py-0.5 font-mono text-[0.8125rem] whitespace-pre-wrap [overflow-wrap:anywhere]",
+        className,
+      )}
+    >
+      {value}
+    </span>
+  );
 }
 
 function ChangeLogPaging({ log }: { log: ChangeLogView }) {

@@ -67,6 +67,8 @@ export type ChangeLogEntry = {
   entityType: string;
   entityTypeLabel: string;
   entityId: string;
+  /** A readable name of the item from the recorded values (a user's e-mail, a coupon's code, …). */
+  entityName: string | null;
   action: string;
   actorEmail: string;
   /** The admin's name as their account has it now; null when the account has none or is gone. */
@@ -122,6 +124,7 @@ export async function readChangeLog(db: Db, query: ChangeLogQuery): Promise<Chan
     entityType: row.entityType,
     entityTypeLabel: entityTypeLabel(row.entityType),
     entityId: row.entityId,
+    entityName: nameOf(row.after) ?? nameOf(row.before),
     action: row.action,
     actorEmail: row.actorEmail,
     actorName: row.actorName?.trim() || null,
@@ -137,6 +140,19 @@ export async function readChangeLog(db: Db, query: ChangeLogQuery): Promise<Chan
     olderCursor: last !== null && (newerFirst ? more : true) ? last : null,
     newerCursor: first !== null && (newerFirst ? query.before !== null : more) ? first : null,
   };
+}
+
+const NAME_KEYS = ["email", "code", "title", "name", "artNo", "tag"] as const;
+
+/** The first readable name among the recorded fields, if any. */
+function nameOf(value: unknown): string | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const fields = value as Record<string, unknown>;
+  for (const key of NAME_KEYS) {
+    const name = fields[key];
+    if (typeof name === "string" && name.trim()) return name.trim().slice(0, 120);
+  }
+  return null;
 }
 
 /** A key naming something secret: its value is never shown, only that it changed. */
