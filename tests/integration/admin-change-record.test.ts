@@ -83,6 +83,28 @@ describe("every admin write is recorded", () => {
     });
   });
 
+  it("without JavaScript, Deactivate first asks on the page: nothing changes until the answer", async () => {
+    const target = await createUser(db(), { email: "eerst.vragen@example.nl" });
+    const before = await changeCount();
+    const res = await postAsAdmin("/admin/users?page=1", { intent: "confirm-deactivate", userId: target.id });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(text(html)).toContain(
+      `Deactivate ${target.email}? They are signed out at once and can no longer sign in until an admin reactivates the account. Deactivate user Cancel`,
+    );
+    const question = html.slice(html.indexOf('id="deactivate-question"'));
+    const form = question.slice(question.indexOf("<form"), question.indexOf("</form>"));
+    expect(form).toMatch(/^<form[^>]*action="\/admin\/users\?page=1"/);
+    expect(form).toMatch(/^<form[^>]*method="post"/);
+    expect(form).toContain('<input type="hidden" name="intent" value="deactivate"/>');
+    expect(form).toContain(`<input type="hidden" name="userId" value="${target.id}"/>`);
+    expect(await changeCount()).toBe(before);
+    const [row] = await db().select({ isActive: users.isActive }).from(users).where(eq(users.id, target.id));
+    expect(row!.isActive).toBe(true);
+    // Asking about one's own account is refused.
+    expect((await postAsAdmin("/admin/users", { intent: "confirm-deactivate", userId: admin.id })).status).toBe(400);
+  });
+
   it("a refused user change (own account, unknown user) records nothing", async () => {
     const before = await changeCount();
     expect((await postAsAdmin("/admin/users", { intent: "deactivate", userId: admin.id })).status).toBe(400);

@@ -268,7 +268,7 @@ describe("Users tab", () => {
     expect(form).toContain('action="/admin/users?page=1"');
     expect(rowOf(html, customer.email)).toMatch(
       new RegExp(
-        `name="intent" value="deactivate".*name="userId" value="${customer.id}".*<button[^>]*type="submit"`,
+        `name="intent" value="confirm-deactivate".*name="userId" value="${customer.id}".*<button[^>]*type="submit"`,
         "s",
       ),
     );

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/cart/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import type { AdminActionResult } from "./admin-actions";
 import { useResultToast } from "./admin-actions";
@@ -22,6 +22,12 @@ export type UserListItem = {
   isSelf: boolean;
 };
 
+/** The Users tab's answers; the no-JavaScript deactivation question carries the user it is about. */
+export type UsersActionResult = AdminActionResult & { confirmUserId?: string };
+
+export const DEACTIVATE_WARNING =
+  "They are signed out at once and can no longer sign in until an admin reactivates the account.";
+
 export type UserListData = { users: UserListItem[]; total: number; page: number; pageCount: number };
 
 /**
@@ -37,8 +43,9 @@ export function UsersPanel({
   list: UserListData | null;
   loadError: string | null;
   /** The answer to a form sent without JavaScript (a fetcher's answer is a toast instead). */
-  result: AdminActionResult | undefined;
+  result: UsersActionResult | undefined;
 }) {
+  const confirming = result?.intent === "confirm-deactivate" && result.confirmUserId ? result : null;
   return (
     <section aria-labelledby="admin-panel-title" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -47,7 +54,11 @@ export function UsersPanel({
         </h2>
         {list ? <p className="text-sm text-muted">{`${list.total} ${list.total === 1 ? "user" : "users"}`}</p> : null}
       </div>
-      <ActionMessage result={result} />
+      {confirming ? (
+        <DeactivateQuestion result={confirming} page={list?.page ?? 1} />
+      ) : (
+        <ActionMessage result={result} />
+      )}
       {loadError ? (
         <p role="alert" className="font-medium text-danger">
           {loadError}
@@ -211,7 +222,8 @@ function UserStatusAction({ user, page }: { user: UserListItem; page: number }) 
   return (
     <>
       <fetcher.Form method="post" action={action}>
-        <input type="hidden" name="intent" value={intent} />
+        {/* Without JavaScript, Deactivate asks on the page first (intent confirm-deactivate). */}
+        <input type="hidden" name="intent" value={user.isActive ? "confirm-deactivate" : intent} />
         <input type="hidden" name="userId" value={user.id} />
         <Button
           ref={button}
@@ -244,7 +256,7 @@ function UserStatusAction({ user, page }: { user: UserListItem; page: number }) 
           open={confirming}
           onOpenChange={setConfirming}
           title={`Deactivate ${user.email}?`}
-          description="They are signed out at once and can no longer sign in until an admin reactivates the account."
+          description={DEACTIVATE_WARNING}
           confirmLabel="Deactivate user"
           cancelLabel="Cancel"
           onConfirm={() => fetcher.submit({ intent, userId: user.id }, { method: "post", action })}
@@ -255,6 +267,36 @@ function UserStatusAction({ user, page }: { user: UserListItem; page: number }) 
         />
       ) : null}
     </>
+  );
+}
+
+/** The deactivation question for a browser without JavaScript: its own form changes the user. */
+function DeactivateQuestion({ result, page }: { result: UsersActionResult; page: number }) {
+  return (
+    <section
+      aria-labelledby="deactivate-question"
+      aria-describedby="deactivate-question-description"
+      className="rounded-lg border border-red-200 bg-red-50 p-4"
+    >
+      <h3 id="deactivate-question" className="font-semibold break-words">
+        {result.title}
+      </h3>
+      <p id="deactivate-question-description" className="text-sm">
+        {result.description}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <form method="post" action={`/admin/users?page=${page}`}>
+          <input type="hidden" name="intent" value="deactivate" />
+          <input type="hidden" name="userId" value={result.confirmUserId} />
+          <Button type="submit" variant="destructive">
+            Deactivate user
+          </Button>
+        </form>
+        <Link to={`/admin/users?page=${page}`} className={buttonVariants({ variant: "outline" })}>
+          Cancel
+        </Link>
+      </div>
+    </section>
   );
 }
 

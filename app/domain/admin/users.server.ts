@@ -68,6 +68,12 @@ export async function listUsers(db: Db, { page }: { page: number }): Promise<Use
   };
 }
 
+/** A user's e-mail by id, or null (for the confirmation question before deactivating). */
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ?? null;
+}
+
 export type SetUserActiveResult =
   { ok: true; user: { id: string; email: string; isActive: boolean } } | { ok: false; reason: "self" | "not-found" };
 
