@@ -39,6 +39,8 @@ describe("admin: the change log", () => {
 
     // Deactivate asks first; Cancel leaves the user as they were.
     const deactivate = row.getByRole("button", { name: `Deactivate ${email}` });
+    // Hydrated: the button now opens a dialog (before that it asks on a new page, without JavaScript).
+    await expect.poll(() => deactivate.getAttribute("aria-haspopup")).toBe("dialog");
     await deactivate.click();
     const confirm = admin.getByRole("alertdialog", { name: `Deactivate ${email}?` });
     await expect.poll(() => confirm.isVisible()).toBe(true);
@@ -98,6 +100,7 @@ describe("admin: the change log", () => {
     const card = admin.getByRole("list", { name: "Users" }).getByRole("article").filter({ hasText: email });
     const deactivate = card.getByRole("button", { name: `Deactivate ${email}` });
     await expect.poll(() => deactivate.isVisible()).toBe(true);
+    await expect.poll(() => deactivate.getAttribute("aria-haspopup")).toBe("dialog");
     await deactivate.scrollIntoViewIfNeeded();
     expect(inViewport(await deactivate.boundingBox())).toBe(true);
     await screenshot(admin, "users-390");

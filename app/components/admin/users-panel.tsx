@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/cart/confirm-dialog";
+import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
@@ -213,6 +214,8 @@ function UserStatusAction({ user, page }: { user: UserListItem; page: number }) 
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
   const [confirming, setConfirming] = useState(false);
+  // Only once hydrated does the button open a dialog (before that it posts the no-JS question).
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const busy = fetcher.state !== "idle";
   const intent = user.isActive ? "deactivate" : "reactivate";
@@ -233,7 +236,7 @@ function UserStatusAction({ user, page }: { user: UserListItem; page: number }) 
           // Not `disabled`: the button keeps keyboard focus while it works and after its label changes.
           aria-disabled={busy || undefined}
           aria-busy={busy || undefined}
-          aria-haspopup={user.isActive ? "dialog" : undefined}
+          aria-haspopup={user.isActive && hydrated ? "dialog" : undefined}
           onClick={(event) => {
             if (busy) {
               event.preventDefault();
