@@ -260,7 +260,9 @@ describe("Users tab", () => {
     expect(text(rowOf(html, inactiveTarget.email))).toMatch(/Inactive .* Reactivate slapend@example\.nl$/);
     // The admin's own row: marked, and without a Deactivate button.
     const own = rowOf(html, admin.email);
-    expect(text(own)).toMatch(/^hoofdbeheer@trapkracht\.test \(you\) — No name Admin Active .* Change history of hoofdbeheer@trapkracht\.test Your own account$/);
+    expect(text(own)).toMatch(
+      /^hoofdbeheer@trapkracht\.test \(you\) — No name Admin Active .* Change history of hoofdbeheer@trapkracht\.test Your own account$/,
+    );
     expect(own).not.toContain("<button");
     // Each button is a POST form that works without JavaScript.
     const form = /<form[^>]*>/.exec(rowOf(html, customer.email))![0];
