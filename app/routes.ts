@@ -41,6 +41,7 @@ export default [
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),
+      route("homepage", "routes/admin.homepage.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
       route("changes", "routes/admin.changes.tsx"),
       route("*", "routes/admin.$.tsx"),
@@ -57,6 +58,9 @@ export default [
   route("api/test-supplier/orders", "routes/api.test-supplier.orders.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
+  // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
+  route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),
+  route("uploads/carousel/:file", "routes/uploads.carousel.$file.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 ] satisfies RouteConfig;

@@ -160,7 +160,6 @@ describe("admin dashboard", () => {
   });
 
   it.each([
-    ["homepage", "Homepage Content"],
     ["sftp", "SFTP"],
     ["coupons", "Coupon Management"],
   ])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {

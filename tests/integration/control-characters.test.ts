@@ -320,6 +320,30 @@ describe("control characters in every input", () => {
       otherFields: ["intent"],
       cookie: () => adminCookie,
     },
+    {
+      name: "admin carousel slide",
+      path: "/admin/homepage",
+      fields: {
+        intent: "save",
+        id: "",
+        title: "Zomeractie",
+        highlight: "Nieuw",
+        text: "Alles voor de zomer",
+        bgImage: "/media/hero/1.svg",
+        ctaText: "Bekijk",
+        ctaLink: "/products",
+      },
+      textFields: ["title", "highlight", "text", "bgImage", "ctaText"],
+      otherFields: ["intent", "id", "ctaLink"],
+      cookie: () => adminCookie,
+    },
+    {
+      name: "admin carousel order",
+      path: "/admin/homepage",
+      fields: { intent: "move", id: "987654", direction: "up" },
+      otherFields: ["intent", "id", "direction"],
+      cookie: () => adminCookie,
+    },
     { name: "logout", path: "/logout", fields: { intent: "x" }, otherFields: ["intent"] },
   ];
 
@@ -409,6 +433,7 @@ describe("control characters in every input", () => {
     { name: "media file", url: (b) => `/media/product/${artNo}${b}-1.svg` },
     { name: "media kind", url: (b) => `/media/pro${b}duct/${artNo}-1.svg` },
     { name: "media blog", url: (b) => `/media/blog/${blogSlug}${b}-thumb.svg` },
+    { name: "uploaded carousel image", url: (b) => `/uploads/carousel/0000${b}.png` },
     { name: "unknown page", url: (b) => `/bestaat${b}niet` },
     { name: "login redirectTo", url: (b) => `/login?redirectTo=/orders${b}&mode=registreren${b}` },
     { name: "auth callback error", url: (b) => `/auth/callback?error=state${b}&bevestigd=1${b}` },

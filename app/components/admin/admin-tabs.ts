@@ -40,7 +40,6 @@ export function adminTabPath(id: AdminTabId): string {
 export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
   products: { tab: "products", title: "Product Management" },
   "product-management": { tab: "products", title: "Product Management" },
-  homepage: { tab: "homepage", title: "Homepage Content" },
   sftp: { tab: "sftp", title: "SFTP" },
   ftp: { tab: "ftp", title: "FTP" },
   coupons: { tab: "coupons", title: "Coupon Management" },

@@ -2,6 +2,8 @@
  * Builds the app, opens a fresh in-memory database with the demo catalogue and serves the shop on a
  * loopback port for the browser tests.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -41,7 +43,10 @@ export default async function setup(project: TestProject) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Uploaded files (carousel images) go to a folder of this run, never the project's ./data.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-data-"));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: "production",
     SEED_DEMO: "false",
     PORT: "0",
@@ -66,5 +71,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server.close(resolve));
     await database.close();
     cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.homepage.upload";
+import { requireAdmin } from "~/domain/auth/viewer.server";
+import { storeCarouselImage } from "~/domain/media/uploads.server";
+import { readForm } from "~/lib/form.server";
+
+export type UploadAnswer = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * POST /admin/homepage/upload: a slide's background image as multipart form data (field "file").
+ * The body may be 5 MB plus framing (server/body-limit.ts); the content must really be a JPEG, PNG
+ * or WebP image. The answer is JSON with the URL the slide form then uses.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const form = await readForm(request);
+  const file = form.get("file");
+  if (!(file instanceof File)) {
+    return Response.json({ ok: false, message: "Kies een afbeelding om te uploaden" } satisfies UploadAnswer, {
+      status: 400,
+    });
+  }
+  const stored = await storeCarouselImage(context.config.dataDir, file);
+  if (!stored.ok)
+    return Response.json({ ok: false, message: stored.message } satisfies UploadAnswer, { status: stored.status });
+  context.logger.info({ url: stored.url, bytes: stored.bytes, by: viewer.id }, "admin uploaded a carousel image");
+  return Response.json({ ok: true, url: stored.url } satisfies UploadAnswer);
+}
+
+/** Nothing to show here; the guard still comes first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw data("Method not allowed", { status: 405 });
+}

@@ -1,0 +1,567 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../app/db/client.server";
+import { adminChanges, carouselSlides } from "../../app/db/schema";
+import { createSlide } from "../support/content-factories";
+import { useTestApp } from "../support/fixture";
+import { flashOf } from "../support/flash";
+import { signedInUser } from "../support/users";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-carousel-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const uploadDir = path.join(dataDir, "uploads", "carousel");
+const uploadedFiles = () => (existsSync(uploadDir) ? readdirSync(uploadDir).sort() : []);
+
+const { app, database } = useTestApp({ DATA_DIR: dataDir });
+const db = () => database.db;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let customer: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  admin = await signedInUser(app, db(), { role: "admin", email: "carousel.beheer@trapkracht.test" });
+  customer = await signedInUser(app, db(), { email: "carousel.klant@example.nl" });
+});
+
+const postAs = (cookie: string | null, fields: Record<string, string>) =>
+  app.post("/admin/homepage", fields, cookie ? { headers: { cookie } } : {});
+const postAsAdmin = (fields: Record<string, string>) => postAs(admin.cookie, fields);
+
+/** The page's visible text, tags removed and spaces collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+
+async function answerText(res: Response) {
+  return text(await res.text());
+}
+
+/** The slides as stored, in order: [id, sortOrder, title]. */
+async function stored(): Promise<{ id: number; sortOrder: number; title: string; isActive: boolean }[]> {
+  return db()
+    .select({
+      id: carouselSlides.id,
+      sortOrder: carouselSlides.sortOrder,
+      title: carouselSlides.title,
+      isActive: carouselSlides.isActive,
+    })
+    .from(carouselSlides)
+    .orderBy(asc(carouselSlides.sortOrder), asc(carouselSlides.id));
+}
+
+/** Every row of every table this page can write, to prove a request changed nothing. */
+async function snapshot(database: Db) {
+  const slides = await database.select().from(carouselSlides).orderBy(asc(carouselSlides.id));
+  const changes = await database.select().from(adminChanges).orderBy(asc(adminChanges.id));
+  return { slides, changes, files: uploadedFiles() };
+}
+
+async function lastChange() {
+  const [row] = await db().select().from(adminChanges).orderBy(desc(adminChanges.id)).limit(1);
+  return row!;
+}
+
+/** The home page's slides in order: the heading of each slide of the hero carousel. */
+async function homeSlides(): Promise<string[]> {
+  const { html } = await app.html("/");
+  return [...html.matchAll(/aria-roledescription="slide"[\s\S]*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]!);
+}
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201a5f5d1b40000000049454e44ae426082",
+  "hex",
+);
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+const WEBP_START = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8 ")]);
+
+function upload(cookie: string | null, file: Blob, name: string) {
+  const body = new FormData();
+  body.append("file", file, name);
+  const headers = new Headers({ origin: app.url });
+  if (cookie) headers.set("cookie", cookie);
+  return app.get("/admin/homepage/upload", { method: "POST", headers, body });
+}
+
+async function clearSlides() {
+  await db().delete(carouselSlides);
+}
+
+const VALID = {
+  intent: "save",
+  title: "Voorjaarsactie",
+  highlight: "Nieuw",
+  text: "Alles voor de eerste rit van het seizoen.",
+  bgImage: "/media/hero/1.svg",
+  ctaText: "Bekijk",
+  ctaLink: "/fietsonderdelen",
+};
+
+describe("refused for guests and customers, with no change", () => {
+  let slideId = 0;
+  beforeAll(async () => {
+    await clearSlides();
+    slideId = (await createSlide(db(), { title: "Blijft staan", sortOrder: 0 })).id;
+    await createSlide(db(), { title: "Ook blijven", sortOrder: 1 });
+  });
+
+  const who = [
+    ["guest", () => null],
+    ["customer", () => customer.cookie],
+  ] as const;
+
+  for (const [name, cookie] of who) {
+    it(`${name}: the page redirects to / with Access Denied`, async () => {
+      const res = await app.get("/admin/homepage", cookie() ? { headers: { cookie: cookie()! } } : {});
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+      expect(flashOf(res)?.title).toBe("Access Denied");
+      expect(await res.text()).not.toContain("Blijft staan");
+    });
+
+    it(`${name}: every action is refused and changes nothing`, async () => {
+      const actions: Record<string, string>[] = [
+        VALID,
+        { ...VALID, id: String(slideId), title: "Gekaapt" },
+        { intent: "toggle", id: String(slideId), active: "false" },
+        { intent: "move", id: String(slideId), direction: "down" },
+        { intent: "delete", id: String(slideId) },
+      ];
+      for (const fields of actions) {
+        const before = await snapshot(db());
+        const res = await postAs(cookie(), fields);
+        expect(res.status, fields.intent).toBe(302);
+        expect(res.headers.get("location")).toBe("/");
+        expect(flashOf(res)?.title).toBe("Access Denied");
+        expect(await snapshot(db()), fields.intent).toEqual(before);
+      }
+    });
+
+    it(`${name}: the upload is refused and nothing is kept`, async () => {
+      const before = await snapshot(db());
+      const res = await upload(cookie(), new Blob([PNG], { type: "image/png" }), "slide.png");
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+      expect(await snapshot(db())).toEqual(before);
+    });
+  }
+});
+
+describe("the slide table", () => {
+  beforeAll(async () => {
+    await clearSlides();
+    await createSlide(db(), { title: "Tweede slide", sortOrder: 1, highlight: "Actie" });
+    await createSlide(db(), { title: "Eerste slide", sortOrder: 0 });
+    await createSlide(db(), { title: "Verborgen slide", sortOrder: 2, isActive: false });
+  });
+
+  it("lists every slide, inactive ones too, in home-page order, with title, highlight and switch", async () => {
+    const { status, html } = await app.html("/admin/homepage", { headers: { cookie: admin.cookie } });
+    expect(status).toBe(200);
+    const page = text(html);
+    expect(page).toContain("Homepage Carousel Beheer");
+    expect(page).not.toContain("Coming soon");
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/homepage"/);
+    const order = ["Eerste slide", "Tweede slide", "Verborgen slide"].map((t) => page.indexOf(t));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page).toContain("Actie");
+    expect(html).toMatch(/role="switch" aria-checked="false" aria-label="Actief: Verborgen slide"/);
+    expect(html).toMatch(/role="switch" aria-checked="true" aria-label="Actief: Eerste slide"/);
+    // The first cannot move up and the last cannot move down: those arrows are disabled.
+    expect(html).toMatch(/disabled=""[^>]*aria-label="Eerste slide omhoog"/);
+    expect(html).toMatch(/disabled=""[^>]*aria-label="Verborgen slide omlaag"/);
+    expect(html).not.toMatch(/disabled=""[^>]*aria-label="Tweede slide omhoog"/);
+  });
+
+  it("opens the slide dialog from the URL, with the link choices, and the delete question", async () => {
+    const [first] = await stored();
+    const edit = text(
+      (await app.html(`/admin/homepage?slide=${first!.id}`, { headers: { cookie: admin.cookie } })).html,
+    );
+    expect(edit).toContain("Slide bewerken");
+    for (const link of [
+      "/products",
+      "/sportvoeding",
+      "/reiniging",
+      "/smering",
+      "/fietsonderdelen",
+      "/blog",
+      "/contact",
+    ]) {
+      expect(edit).toContain(link);
+    }
+    const fresh = (await app.html("/admin/homepage?slide=new", { headers: { cookie: admin.cookie } })).html;
+    expect(text(fresh)).toContain("Nieuwe slide");
+    // Save starts disabled: a new slide has neither title nor background image.
+    expect(fresh).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>(?:<!-- -->)?Opslaan/);
+    const del = text(
+      (await app.html(`/admin/homepage?delete=${first!.id}`, { headers: { cookie: admin.cookie } })).html,
+    );
+    expect(del).toContain("Weet je zeker dat je deze slide wilt verwijderen?");
+  });
+});
+
+describe("saving a slide", () => {
+  beforeEach(clearSlides);
+
+  it("creates a slide at the end, active, recorded in admin_changes, and the home page shows it at once", async () => {
+    await createSlide(db(), { title: "Bestaande slide", sortOrder: 0 });
+    expect(await homeSlides()).toEqual(["Bestaande slide"]);
+    const res = await postAsAdmin(VALID);
+    expect(res.status).toBe(200);
+    expect(await answerText(res)).toContain("Slide is opgeslagen");
+    const [row] = await db().select().from(carouselSlides).where(eq(carouselSlides.title, "Voorjaarsactie"));
+    expect(row).toMatchObject({
+      title: "Voorjaarsactie",
+      highlight: "Nieuw",
+      text: "Alles voor de eerste rit van het seizoen.",
+      bgImage: "/media/hero/1.svg",
+      ctaText: "Bekijk",
+      ctaLink: "/fietsonderdelen",
+      isActive: true,
+      sortOrder: 1,
+    });
+    const change = await lastChange();
+    expect(change).toMatchObject({ entityType: "slide", entityId: String(row!.id), action: "create", before: null });
+    expect(change.after).toMatchObject({ title: "Voorjaarsactie", sortOrder: 1 });
+    expect(change.actorEmail).toBe(admin.email);
+    expect(await homeSlides()).toEqual(["Bestaande slide", "Voorjaarsactie"]);
+  });
+
+  it("updates a slide, records before and after, and the home page follows", async () => {
+    const slide = await createSlide(db(), { title: "Oude titel", sortOrder: 0, ctaLink: "/products" });
+    const res = await postAsAdmin({
+      ...VALID,
+      id: String(slide.id),
+      title: "Nieuwe titel",
+      ctaLink: "",
+      highlight: "",
+    });
+    expect(await answerText(res)).toContain("Slide is opgeslagen");
+    const [row] = await db().select().from(carouselSlides).where(eq(carouselSlides.id, slide.id));
+    expect(row).toMatchObject({ title: "Nieuwe titel", ctaLink: null, highlight: null, sortOrder: 0 });
+    const change = await lastChange();
+    expect(change).toMatchObject({ entityType: "slide", entityId: String(slide.id), action: "update" });
+    expect(change.before).toMatchObject({ title: "Oude titel", ctaLink: "/products" });
+    expect(change.after).toMatchObject({ title: "Nieuwe titel", ctaLink: null });
+    expect(await homeSlides()).toEqual(["Nieuwe titel"]);
+  });
+
+  it("a full URL on the shop's own address is kept as its path", async () => {
+    await postAsAdmin({ ...VALID, bgImage: `${app.url}/media/hero/2.svg` });
+    const [row] = await db().select().from(carouselSlides);
+    expect(row!.bgImage).toBe("/media/hero/2.svg");
+  });
+
+  const refusals: [string, Record<string, string>, string, number][] = [
+    ["no title", { ...VALID, title: "   " }, "Fout bij opslaan: Titel is verplicht", 400],
+    ["no background image", { ...VALID, bgImage: "" }, "Fout bij opslaan: Achtergrondafbeelding is verplicht", 400],
+    [
+      "a title that is too long",
+      { ...VALID, title: "x".repeat(121) },
+      "Fout bij opslaan: Titel mag hoogstens 120 tekens zijn",
+      400,
+    ],
+    [
+      "an image on another site (the CSP would block it)",
+      { ...VALID, bgImage: "https://elders.example/foto.jpg" },
+      "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf",
+      400,
+    ],
+    [
+      "a javascript: URL",
+      { ...VALID, bgImage: "javascript:alert(1)" },
+      "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf",
+      400,
+    ],
+    [
+      "a protocol-relative URL",
+      { ...VALID, bgImage: "//elders.example/x.png" },
+      "Fout bij opslaan: Gebruik een afbeelding van de winkel zelf",
+      400,
+    ],
+    [
+      "a link outside the choices",
+      { ...VALID, ctaLink: "https://elders.example" },
+      "Fout bij opslaan: Kies een link uit: /products, /sportvoeding, /reiniging, /smering, /fietsonderdelen, /blog, /contact",
+      400,
+    ],
+    ["an unknown slide", { ...VALID, id: "987654" }, "Fout bij opslaan: Slide niet gevonden", 404],
+    ["a malformed id", { ...VALID, id: "abc" }, "Fout bij opslaan: Slide niet gevonden", 404],
+  ];
+
+  it.each(refusals)("refuses %s with its message and changes nothing", async (_name, fields, message, status) => {
+    await createSlide(db(), { title: "Onaangeroerd", sortOrder: 0 });
+    const before = await snapshot(db());
+    const res = await postAsAdmin(fields);
+    expect(res.status).toBe(status);
+    expect(await answerText(res)).toContain(message);
+    expect(await snapshot(db())).toEqual(before);
+  });
+
+  it("refuses an unknown intent", async () => {
+    const before = await snapshot(db());
+    const res = await postAsAdmin({ intent: "wipe" });
+    expect(res.status).toBe(400);
+    expect(await snapshot(db())).toEqual(before);
+  });
+});
+
+describe("the active switch", () => {
+  beforeEach(clearSlides);
+
+  it("deactivates and activates a slide; the home page follows; each change is recorded", async () => {
+    const slide = await createSlide(db(), { title: "Wisselslide", sortOrder: 0 });
+    await createSlide(db(), { title: "Vaste slide", sortOrder: 1 });
+    const off = await postAsAdmin({ intent: "toggle", id: String(slide.id), active: "false" });
+    expect(await answerText(off)).toContain("Slide is opgeslagen");
+    expect(await homeSlides()).toEqual(["Vaste slide"]);
+    expect(await lastChange()).toMatchObject({
+      entityId: String(slide.id),
+      action: "deactivate",
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+    await postAsAdmin({ intent: "toggle", id: String(slide.id), active: "true" });
+    expect(await homeSlides()).toEqual(["Wisselslide", "Vaste slide"]);
+    expect(await lastChange()).toMatchObject({
+      action: "activate",
+      before: { isActive: false },
+      after: { isActive: true },
+    });
+  });
+
+  it("refuses an unknown slide or a missing state without change", async () => {
+    const slide = await createSlide(db(), { title: "Wisselslide", sortOrder: 0 });
+    for (const [fields, message] of [
+      [{ intent: "toggle", id: "987654", active: "false" }, "Fout bij opslaan: Slide niet gevonden"],
+      [{ intent: "toggle", id: String(slide.id), active: "misschien" }, "Fout bij opslaan: Kies actief of inactief"],
+    ] as const) {
+      const before = await snapshot(db());
+      expect(await answerText(await postAsAdmin(fields))).toContain(message);
+      expect(await snapshot(db())).toEqual(before);
+    }
+  });
+});
+
+describe("moving slides", () => {
+  let ids: number[] = [];
+  beforeEach(async () => {
+    await clearSlides();
+    // Gaps and a tie on purpose: a move renumbers every slide from 0.
+    ids = [
+      (await createSlide(db(), { title: "A", sortOrder: 5 })).id,
+      (await createSlide(db(), { title: "B", sortOrder: 10 })).id,
+      (await createSlide(db(), { title: "C", sortOrder: 10 })).id,
+      (await createSlide(db(), { title: "D", sortOrder: 40 })).id,
+    ];
+  });
+
+  it("moves a slide up and renumbers all slides from 0; the home page follows", async () => {
+    const res = await postAsAdmin({ intent: "move", id: String(ids[2]), direction: "up" });
+    expect(await answerText(res)).toContain("Volgorde is bijgewerkt");
+    expect((await stored()).map((s) => [s.title, s.sortOrder])).toEqual([
+      ["A", 0],
+      ["C", 1],
+      ["B", 2],
+      ["D", 3],
+    ]);
+    expect(await homeSlides()).toEqual(["A", "C", "B", "D"]);
+    const change = await lastChange();
+    expect(change).toMatchObject({ entityType: "slide", entityId: String(ids[2]), action: "move-up" });
+    expect(change.before).toMatchObject({ order: ids });
+    expect(change.after).toMatchObject({ order: [ids[0], ids[2], ids[1], ids[3]] });
+  });
+
+  it("moves a slide down and renumbers", async () => {
+    await postAsAdmin({ intent: "move", id: String(ids[0]), direction: "down" });
+    expect((await stored()).map((s) => [s.title, s.sortOrder])).toEqual([
+      ["B", 0],
+      ["A", 1],
+      ["C", 2],
+      ["D", 3],
+    ]);
+  });
+
+  it("the first cannot move up and the last cannot move down; nothing changes", async () => {
+    for (const [id, direction, message] of [
+      [ids[0], "up", "Fout bij bijwerken volgorde: De eerste slide kan niet omhoog"],
+      [ids[3], "down", "Fout bij bijwerken volgorde: De laatste slide kan niet omlaag"],
+    ] as const) {
+      const before = await snapshot(db());
+      const res = await postAsAdmin({ intent: "move", id: String(id), direction });
+      expect(res.status).toBe(400);
+      expect(await answerText(res)).toContain(message);
+      expect(await snapshot(db())).toEqual(before);
+    }
+  });
+
+  it("refuses an unknown slide or direction", async () => {
+    for (const [fields, message] of [
+      [{ intent: "move", id: "987654", direction: "up" }, "Fout bij bijwerken volgorde: Slide niet gevonden"],
+      [
+        { intent: "move", id: String(ids[1]), direction: "sideways" },
+        "Fout bij bijwerken volgorde: Kies omhoog of omlaag",
+      ],
+    ] as const) {
+      const before = await snapshot(db());
+      expect(await answerText(await postAsAdmin(fields))).toContain(message);
+      expect(await snapshot(db())).toEqual(before);
+    }
+  });
+
+  it("two moves at the same moment both apply, one after the other, and the numbering stays 0…n-1", async () => {
+    const answers = await Promise.all([
+      postAsAdmin({ intent: "move", id: String(ids[3]), direction: "up" }),
+      postAsAdmin({ intent: "move", id: String(ids[0]), direction: "down" }),
+    ]);
+    for (const res of answers) expect(await answerText(res)).toContain("Volgorde is bijgewerkt");
+    const after = await stored();
+    expect(after.map((s) => s.sortOrder)).toEqual([0, 1, 2, 3]);
+    // Either order of the two moves gives B A D C.
+    expect(after.map((s) => s.title)).toEqual(["B", "A", "D", "C"]);
+  });
+});
+
+describe("deleting a slide", () => {
+  beforeEach(clearSlides);
+
+  it("deletes, renumbers the rest from 0, records the slide as it was, and the home page follows", async () => {
+    await createSlide(db(), { title: "Eén", sortOrder: 0 });
+    const middle = await createSlide(db(), { title: "Twee", sortOrder: 1 });
+    await createSlide(db(), { title: "Drie", sortOrder: 2 });
+    const res = await postAsAdmin({ intent: "delete", id: String(middle.id) });
+    expect(await answerText(res)).toContain("Slide is verwijderd");
+    expect((await stored()).map((s) => [s.title, s.sortOrder])).toEqual([
+      ["Eén", 0],
+      ["Drie", 1],
+    ]);
+    const change = await lastChange();
+    expect(change).toMatchObject({ entityType: "slide", entityId: String(middle.id), action: "delete", after: null });
+    expect(change.before).toMatchObject({ title: "Twee" });
+    expect(await homeSlides()).toEqual(["Eén", "Drie"]);
+  });
+
+  it("refuses an unknown slide without change", async () => {
+    await createSlide(db(), { title: "Eén", sortOrder: 0 });
+    const before = await snapshot(db());
+    const res = await postAsAdmin({ intent: "delete", id: "987654" });
+    expect(res.status).toBe(404);
+    expect(await answerText(res)).toContain("Fout bij verwijderen: Slide niet gevonden");
+    expect(await snapshot(db())).toEqual(before);
+  });
+});
+
+describe("uploading a background image", () => {
+  it("keeps a PNG under the data directory and serves it with its type and nosniff", async () => {
+    const res = await upload(admin.cookie, new Blob([PNG], { type: "image/png" }), "../../zomer slide.png");
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { ok: boolean; url: string };
+    expect(answer.ok).toBe(true);
+    expect(answer.url).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.png$/);
+    expect(uploadedFiles()).toContain(path.basename(answer.url));
+    const served = await app.get(answer.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // A slide can use it, and the home page shows it.
+    await clearSlides();
+    await postAsAdmin({ ...VALID, title: "Geüploade slide", bgImage: answer.url });
+    const { html } = await app.html("/");
+    expect(html).toContain(`src="${answer.url}"`);
+  });
+
+  it("names the file by its content: a JPEG and a WebP get their own extension and type", async () => {
+    for (const [bytes, ext, type] of [
+      [JPEG_START, "jpg", "image/jpeg"],
+      [WEBP_START, "webp", "image/webp"],
+    ] as const) {
+      // The browser's name and type are not trusted: only the bytes decide.
+      const res = await upload(admin.cookie, new Blob([bytes], { type: "image/png" }), "foto.png");
+      const answer = (await res.json()) as { ok: boolean; url: string };
+      expect(answer.url.endsWith(`.${ext}`)).toBe(true);
+      expect((await app.get(answer.url)).headers.get("content-type")).toBe(type);
+    }
+  });
+
+  it("refuses a file that is not an image, whatever its name and type say", async () => {
+    const before = uploadedFiles();
+    const fake = new Blob(["<svg onload=alert(1)></svg>"], { type: "image/png" });
+    const res = await upload(admin.cookie, fake, "slide.png");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ ok: false, message: "Alleen JPEG-, PNG- en WebP-afbeeldingen zijn toegestaan" });
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it("refuses an empty upload and a form without a file", async () => {
+    const empty = await upload(admin.cookie, new Blob([]), "leeg.png");
+    expect(empty.status).toBe(400);
+    const none = await app.post(
+      "/admin/homepage/upload",
+      { file: "geen bestand" },
+      { headers: { cookie: admin.cookie } },
+    );
+    expect(none.status).toBe(400);
+  });
+
+  it("refuses a file over 5 MB: just over in the route, far over at the body limit", async () => {
+    const before = uploadedFiles();
+    const justOver = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - PNG.length)]);
+    const res = await upload(admin.cookie, new Blob([justOver], { type: "image/png" }), "groot.png");
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ ok: false, message: "Het bestand is groter dan 5 MB" });
+    const farOver = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    const limited = await upload(admin.cookie, new Blob([farOver], { type: "image/png" }), "enorm.png");
+    expect(limited.status).toBe(413);
+    await limited.arrayBuffer().catch(() => undefined);
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it("other routes keep the 64 KiB body limit", async () => {
+    const res = await app.post(
+      "/admin/homepage",
+      { ...VALID, text: "x".repeat(70 * 1024) },
+      { headers: { cookie: admin.cookie } },
+    );
+    expect(res.status).toBe(413);
+  });
+
+  it("serves only names the shop gave: other names, and paths out of the folder, are 404", async () => {
+    for (const name of [
+      "..%2F..%2Fauth-secret",
+      "%2e%2e%2fauth-secret",
+      "abc.png",
+      "00000000-0000-0000-0000-000000000000.png",
+      "x.svg",
+    ]) {
+      const res = await app.get(`/uploads/carousel/${name}`);
+      expect(res.status, name).toBe(404);
+      await res.arrayBuffer();
+    }
+  });
+});
+
+describe("a load failure", () => {
+  it("shows the carousel load message with Probeer opnieuw, and works again afterwards", async () => {
+    await db().execute(sql`ALTER TABLE homepage_carousel RENAME TO homepage_carousel_weg`);
+    try {
+      const { status, html } = await app.html("/admin/homepage", { headers: { cookie: admin.cookie } });
+      expect(status).toBe(200);
+      expect(text(html)).toContain("Er is een fout opgetreden bij het laden van de carousel slides.");
+      expect(text(html)).toContain("Probeer opnieuw");
+    } finally {
+      await db().execute(sql`ALTER TABLE homepage_carousel_weg RENAME TO homepage_carousel`);
+    }
+    const { html } = await app.html("/admin/homepage", { headers: { cookie: admin.cookie } });
+    expect(text(html)).not.toContain("Er is een fout opgetreden");
+  });
+});
