@@ -3,6 +3,7 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { adminChanges, orders, siteSettings, users } from "../../app/db/schema";
 import { recordAdminChange } from "../../app/domain/admin/audit.server";
 import { useTestApp } from "../support/fixture";
+import { createSlide } from "../support/content-factories";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { createUser, signedInUser } from "../support/users";
 
@@ -221,6 +222,27 @@ describe("the change log at /admin/changes", () => {
     const odd = await asAdmin("/admin/changes?type=%00bad&before=abc");
     expect(odd.status).toBe(200);
     expect(entryIds(odd.html).length).toBeGreaterThan(0);
+  });
+
+  it("a slide's change (written by the carousel admin) shows under the slide's title, linked from its row", async () => {
+    const slide = await createSlide(db(), { title: "Voorjaarsactie", isActive: true });
+    const res = await postAsAdmin("/admin/homepage", { intent: "toggle", id: String(slide.id), active: "false" });
+    expect(res.status).toBeLessThan(400);
+    const panel = await asAdmin("/admin/homepage");
+    expect(panel.html).toContain(`href="/admin/changes?type=slide&amp;id=${slide.id}"`);
+    // The toggle records only isActive; the page names the slide from any entry that has its title.
+    await recordAdminChange(db(), admin, {
+      entityType: "slide",
+      entityId: String(slide.id),
+      action: "update",
+      before: { title: "Voorjaarsactie", isActive: false },
+      after: { title: "Voorjaarsactie", isActive: false, ctaText: "Bekijk" },
+    });
+    const { html } = await asAdmin(`/admin/changes?type=slide&id=${slide.id}`);
+    const page = text(html);
+    expect(page).toContain("Change history: Homepage slide Voorjaarsactie");
+    expect(page).toContain("isActive from yes to no");
+    expect(page).toContain("ctaText from (none) to Bekijk");
   });
 
   it("pages 50 at a time on a cursor, older and back to newer, without gaps or repeats", async () => {

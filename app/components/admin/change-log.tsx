@@ -32,6 +32,8 @@ export function ChangeHistoryLink({
   return (
     <Link
       to={changeLogPath(entityType, entityId)}
+      // The admin's own words are English; the link may sit in a Dutch panel (the carousel).
+      lang="en"
       className={cn(
         "inline-flex min-h-9 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 underline-offset-2 hover:underline",
         className,
@@ -71,7 +73,9 @@ export type ChangeLogView = {
 
 export function ChangeLogPanel({ log, loadError }: { log: ChangeLogView | null; loadError: string | null }) {
   const item =
-    log?.entityType && log.entityId ? `${typeLabel(log)} ${log.entries[0]?.entityName ?? log.entityId}` : null;
+    log?.entityType && log.entityId
+      ? `${typeLabel(log)} ${log.entries.find((entry) => entry.entityName)?.entityName ?? log.entityId}`
+      : null;
   return (
     <section aria-labelledby="admin-panel-title" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
