@@ -228,7 +228,7 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
               Verwijderen
             </Link>
           </Button>
-          <ChangeHistoryLink entityType="slide" entityId={String(slide.id)} label={slide.title} />
+          <ChangeHistoryLink entityType="slide" entityId={String(slide.id)} label={slide.title} compact />
         </div>
       </td>
     </tr>

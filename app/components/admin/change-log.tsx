@@ -22,26 +22,33 @@ export function ChangeHistoryLink({
   entityType,
   entityId,
   label,
+  compact = false,
   className,
 }: {
   entityType: string;
   entityId?: string;
   label?: string;
+  /** Only the icon (a 36 px square with a tooltip), for a row of buttons; screen readers hear the whole name. */
+  compact?: boolean;
   className?: string;
 }) {
+  const name = label ? `Change history of ${label}` : "Change history";
   return (
     <Link
       to={changeLogPath(entityType, entityId)}
       // The admin's own words are English; the link may sit in a Dutch panel (the carousel).
       lang="en"
+      title={compact ? name : undefined}
       className={cn(
-        "inline-flex min-h-9 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 underline-offset-2 hover:underline",
+        compact
+          ? "inline-flex size-9 items-center justify-center rounded-md border border-line bg-white text-brand-700 hover:bg-surface"
+          : "inline-flex min-h-9 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 underline-offset-2 hover:underline",
         className,
       )}
     >
       <History aria-hidden className="size-4 shrink-0" />
-      Change history
-      {label ? <span className="sr-only">{` of ${label}`}</span> : null}
+      {compact ? <span className="sr-only">{name}</span> : "Change history"}
+      {!compact && label ? <span className="sr-only">{` of ${label}`}</span> : null}
     </Link>
   );
 }
