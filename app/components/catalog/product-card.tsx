@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { ShoppingCart } from "~/components/ui/icons";
 import { toEuros } from "~/domain/cart/cart";
 import { offerOf } from "~/domain/catalog/offer";
+import { cardImageSources } from "~/domain/image-migration/stored-image-name";
 import type { ProductSummary } from "~/domain/catalog/product-summary";
 import { formatEuro } from "~/domain/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
@@ -16,7 +17,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-line bg-white transition-shadow hover:shadow-md">
       <div className="relative aspect-square bg-surface">
         <img
-          src={product.image ?? PLACEHOLDER_IMAGE}
+          {...cardImageSources(product.image ?? PLACEHOLDER_IMAGE)}
           alt=""
           loading="lazy"
           decoding="async"

@@ -9,3 +9,4 @@ export * from "./jobs";
 export * from "./audit";
 export * from "./fulfilment";
 export * from "./price-history";
+export * from "./image-migration";
