@@ -18,6 +18,9 @@ export function meta() {
 function entityLink(type: string, id: string): { href: string; label: string } | null {
   if (type === "order") return { href: `/admin/orders/${encodeURIComponent(id)}`, label: "Open order" };
   if (type === "user") return { href: "/admin/users", label: "Open Users" };
+  if (type === "coupon") return { href: `/admin/coupons?coupon=${encodeURIComponent(id)}`, label: "Open coupon" };
+  if (type === "slide") return { href: `/admin/homepage?slide=${encodeURIComponent(id)}`, label: "Open slide" };
+  if (type === "image-migration") return { href: "/admin/image-migration", label: "Open Image Migration Tool" };
   if (type === "setting") {
     return id === "supplier-api-url"
       ? { href: "/admin/api", label: "Open API Connection" }

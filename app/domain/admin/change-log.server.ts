@@ -20,6 +20,7 @@ export const CHANGE_ENTITY_TYPES = [
   { id: "user", label: "User" },
   { id: "setting", label: "Setting" },
   { id: "order", label: "Order" },
+  { id: "image-migration", label: "Image migration" },
 ] as const;
 
 export function entityTypeLabel(type: string): string {
