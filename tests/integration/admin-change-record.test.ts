@@ -243,6 +243,8 @@ describe("the change log at /admin/changes", () => {
     expect(page).toContain("Change history: Homepage slide Voorjaarsactie");
     expect(page).toContain("isActive from yes to no");
     expect(page).toContain("ctaText from (none) to Bekijk");
+    // The switch recorded only isActive; its entry borrows the title from the other entry.
+    expect(page).toContain("Homepage slide Voorjaarsactie · deactivate");
   });
 
   it("pages 50 at a time on a cursor, older and back to newer, without gaps or repeats", async () => {

@@ -132,6 +132,15 @@ export async function readChangeLog(db: Db, query: ChangeLogQuery): Promise<Chan
     createdAt: new Date(row.createdAt),
     changes: diffFields(row.before, row.after),
   }));
+  // An entry that recorded no name (a switch records only isActive) borrows one from another entry
+  // of the same item on this page.
+  const names = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.entityName) names.set(`${entry.entityType}\u0000${entry.entityId}`, entry.entityName);
+  }
+  for (const entry of entries) {
+    entry.entityName ??= names.get(`${entry.entityType}\u0000${entry.entityId}`) ?? null;
+  }
   const first = entries[0]?.id ?? null;
   const last = entries.at(-1)?.id ?? null;
   return {
