@@ -8,3 +8,4 @@ export * from "./payments";
 export * from "./jobs";
 export * from "./audit";
 export * from "./fulfilment";
+export * from "./connections";
