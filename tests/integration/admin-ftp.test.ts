@@ -128,12 +128,13 @@ describe("refused for guests and customers, with no change", () => {
     it(`${name}: page and every action`, async () => {
       const page = await app.get("/admin/ftp", cookie() ? { headers: { cookie: cookie() } } : {});
       expect(page.status).toBe(302);
-      for (const fields of [
+      const actions: Record<string, string>[] = [
         { intent: "save", host: "evil.example", port: "21", user: "x", password: "y", remotePath: "/" },
         { intent: "test" },
         { intent: "list", remotePath: "/" },
         { intent: "xml", fileContent: "<a/>" },
-      ]) {
+      ];
+      for (const fields of actions) {
         const before = await snapshot();
         const res = await app.post("/admin/ftp", fields, cookie() ? { headers: { cookie: cookie() } } : {});
         expect(res.status).toBe(302);
