@@ -11,6 +11,7 @@ import {
 } from "~/domain/connections/connections.server";
 import { runFtp, xmlProblem } from "~/domain/connections/ftp.server";
 import { readForm } from "~/lib/form.server";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 
 export function meta() {
   return [{ title: "FTP | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -22,9 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const connection = await getConnection(context.db, context.config, "ftp");
   return { connection: publicConnection(connection) };
 }
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
@@ -53,21 +51,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent !== "test" && intent !== "list" && intent !== "xml") {
       return fail("Unknown action", "Reload the page and try again.");
     }
-    const connection = await getConnection(context.db, context.config, "ftp");
-    if (missingRequired(connection)) return fail("All fields are required", "Save the connection first");
     const remotePath = String(form.get("remotePath") ?? "").trim();
-    if (CONTROL_EXCEPT_NEWLINES.test(remotePath) || /[\r\n]/.test(remotePath) || remotePath.length > 1024) {
-      return fail("Failed to test FTP connection", "remotePath: Ongeldige tekens in dit veld");
+    if (hasInvalidCharacters(remotePath) || remotePath.length > 1024) {
+      return fail("Failed to test FTP connection", `remotePath: ${INVALID_CHARACTERS_MESSAGE}`);
     }
     let fileContent: string | undefined;
     if (intent === "xml") {
       fileContent = String(form.get("fileContent") ?? "");
-      if (CONTROL_EXCEPT_NEWLINES.test(fileContent)) {
-        return fail("Failed to test FTP connection", "fileContent: Ongeldige tekens in dit veld");
+      if (hasInvalidCharacters(fileContent, { multiLine: true })) {
+        return fail("Failed to test FTP connection", `fileContent: ${INVALID_CHARACTERS_MESSAGE}`);
       }
       const problem = xmlProblem(fileContent);
       if (problem) return fail("Failed to test FTP connection", problem);
     }
+    const connection = await getConnection(context.db, context.config, "ftp");
+    if (missingRequired(connection)) return fail("All fields are required", "Save the connection first");
     const result = await runFtp(connection, { action: intent, remotePath: remotePath || undefined, fileContent });
     context.logger.info({ by: viewer.id, action: intent, success: result.success }, "admin used the FTP connection");
     return data<FtpActionResult>({

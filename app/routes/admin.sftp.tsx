@@ -42,7 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const fingerprint = String(form.get("fingerprint") ?? "");
       if (!FINGERPRINT_PATTERN.test(fingerprint)) {
         return data<SftpActionResult>(
-          { ok: false, intent, title: "Failed to test SFTP connection", description: "Not a SHA256 host key fingerprint" },
+          {
+            ok: false,
+            intent,
+            title: "Failed to test SFTP connection",
+            description: "Not a SHA256 host key fingerprint",
+          },
           { status: 400 },
         );
       }

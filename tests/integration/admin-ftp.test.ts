@@ -73,7 +73,11 @@ describe("FTP", () => {
   });
 
   it("the list page groups the .csv files as CSV files", async () => {
-    const res = await app.post("/admin/ftp", { intent: "list", remotePath: "/" }, { headers: { cookie: admin.cookie } });
+    const res = await app.post(
+      "/admin/ftp",
+      { intent: "list", remotePath: "/" },
+      { headers: { cookie: admin.cookie } },
+    );
     const html = await res.text();
     expect(html).toContain("CSV files (2)");
     expect(html).toMatch(/Type<\/th>.*Name<\/th>.*Size<\/th>.*Modified<\/th>/s);

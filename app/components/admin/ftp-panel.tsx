@@ -10,6 +10,7 @@ import type { PublicConnection } from "~/domain/connections/connections.server";
 import type { FtpFileEntry, FtpResult } from "~/domain/connections/ftp.server";
 import type { LogLine } from "~/domain/connections/logs";
 import { formatFileSize } from "~/lib/file-size";
+import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
@@ -23,7 +24,13 @@ const EXAMPLE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 /** FTP (spec 1 §2.15): sub-tabs test, list files, XML request, logs. */
-export function FtpPanel({ connection, result }: { connection: PublicConnection; result: FtpActionResult | undefined }) {
+export function FtpPanel({
+  connection,
+  result,
+}: {
+  connection: PublicConnection;
+  result: FtpActionResult | undefined;
+}) {
   const save = useFetcher<FtpActionResult>();
   const run = useFetcher<FtpActionResult>();
   useResultToast(save.data);
@@ -44,6 +51,8 @@ export function FtpPanel({ connection, result }: { connection: PublicConnection;
       <h2 id="admin-panel-title" className="text-xl font-semibold">
         FTP
       </h2>
+      {result && !result.ftp && result.intent === "save" ? <ActionMessage result={result} /> : null}
+      {result && !result.ftp && result.intent !== "save" ? <ResponseBox result={result} /> : null}
       <Card className="space-y-4 p-5">
         <h3 className="font-semibold">Connection</h3>
         <save.Form method="post" action="/admin/ftp" className="space-y-4">
@@ -73,7 +82,9 @@ export function FtpPanel({ connection, result }: { connection: PublicConnection;
                 <run.Form method="post" action="/admin/ftp">
                   <input type="hidden" name="intent" value="test" />
                   <Button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
-                    {busy && run.formData?.get("intent") === "test" ? <Loader2 aria-hidden className="animate-spin" /> : null}
+                    {busy && run.formData?.get("intent") === "test" ? (
+                      <Loader2 aria-hidden className="animate-spin" />
+                    ) : null}
                     Test connection
                   </Button>
                 </run.Form>
@@ -89,7 +100,12 @@ export function FtpPanel({ connection, result }: { connection: PublicConnection;
                 <run.Form method="post" action="/admin/ftp" className="flex flex-col gap-2 sm:flex-row sm:items-end">
                   <input type="hidden" name="intent" value="list" />
                   <Field id="ftp-list-path" label="Folder">
-                    <Input id="ftp-list-path" name="remotePath" defaultValue={connection.remotePath} autoComplete="off" />
+                    <Input
+                      id="ftp-list-path"
+                      name="remotePath"
+                      defaultValue={connection.remotePath}
+                      autoComplete="off"
+                    />
                   </Field>
                   <Button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
                     List files
@@ -173,10 +189,18 @@ export function FileTable({ files }: { files: FtpFileEntry[] }) {
         <caption className="sr-only">Files on the FTP server</caption>
         <thead>
           <tr className="border-b border-line text-muted">
-            <th scope="col" className="py-2 pr-2">Type</th>
-            <th scope="col" className="py-2 pr-2">Name</th>
-            <th scope="col" className="py-2 pr-2">Size</th>
-            <th scope="col" className="py-2">Modified</th>
+            <th scope="col" className="py-2 pr-2">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Size
+            </th>
+            <th scope="col" className="py-2">
+              Modified
+            </th>
           </tr>
         </thead>
         {groups.map((group) => (
@@ -198,7 +222,9 @@ export function FileTable({ files }: { files: FtpFileEntry[] }) {
                 <td className="py-2 pr-2 font-mono break-all">{file.name}</td>
                 <td className="py-2 pr-2 whitespace-nowrap">{file.type === "d" ? "—" : formatFileSize(file.size)}</td>
                 <td className="py-2 whitespace-nowrap">
-                  {file.date && !Number.isNaN(Date.parse(file.date)) ? new Date(file.date).toLocaleString("nl-NL") : (file.date ?? "—")}
+                  {file.date && !Number.isNaN(Date.parse(file.date))
+                    ? new Date(file.date).toLocaleString("nl-NL")
+                    : (file.date ?? "—")}
                 </td>
               </tr>
             ))}

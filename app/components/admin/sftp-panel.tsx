@@ -76,7 +76,13 @@ export function SftpPanel({ connection, logonTypes, files, result }: Props) {
           </ConnectionFields>
           <input type="hidden" name="remotePath" value={connection.remotePath} />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="test" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
+            <Button
+              type="submit"
+              name="intent"
+              value="test"
+              aria-disabled={busy || undefined}
+              onClick={(e) => busy && e.preventDefault()}
+            >
               {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
               {busy ? "Testing…" : "Test"}
             </Button>
@@ -106,7 +112,7 @@ export function SftpPanel({ connection, logonTypes, files, result }: Props) {
             </keyFetcher.Form>
           </div>
         ) : null}
-        {answer?.intent === "test" && !busy ? (
+        {answer && answer.intent !== "accept-host-key" && !busy ? (
           <p role="status" className={answer.ok ? "text-sm text-emerald-700" : "text-sm text-danger"}>
             {answer.title}
             {answer.description ? `: ${answer.description}` : ""}

@@ -4,6 +4,7 @@ import type { Config } from "~/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { supplierConnections } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 import { decryptSecret, encryptSecret } from "./secret-box.server";
 
 export type ConnectionKind = "sftp" | "ftp";
@@ -60,14 +61,12 @@ export function publicConnection(connection: Connection): PublicConnection {
   return { ...rest, hasPassword: password !== "", hasPrivateKey: privateKey !== "" };
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const clean = (max: number) =>
   z
     .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), "Ongeldige tekens in dit veld");
+    .refine((v) => !hasInvalidCharacters(v), INVALID_CHARACTERS_MESSAGE)
+    .transform((v) => v.trim())
+    .refine((v) => v.length <= max, `At most ${max} characters`);
 
 /** The connection form, checked on the server. Blank secrets keep the stored ones. */
 export const ConnectionFormSchema = z.object({
@@ -82,14 +81,13 @@ export const ConnectionFormSchema = z.object({
   logonType: z.enum(LOGON_TYPES).default("normal"),
   password: z
     .string()
-    .max(1024)
-    .refine((v) => !CONTROL.test(v), "Ongeldige tekens in dit veld"),
+    .refine((v) => !hasInvalidCharacters(v), INVALID_CHARACTERS_MESSAGE)
+    .refine((v) => v.length <= 1024, "At most 1024 characters"),
+  // A PEM key has line breaks: multi-line text.
   privateKey: z
     .string()
-    .max(16 * 1024)
-    // A PEM key has line breaks (and maybe \r); other control characters are refused.
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "Ongeldige tekens in dit veld"),
+    .refine((v) => !hasInvalidCharacters(v, { multiLine: true }), INVALID_CHARACTERS_MESSAGE)
+    .refine((v) => v.length <= 16 * 1024, "At most 16 KB"),
   remotePath: clean(1024),
   secure: z.boolean(),
 });

@@ -31,7 +31,11 @@ export async function startDemoFileServers(
     // A host key kept across restarts, so the admin's accepted (pinned) key stays valid.
     const keyFile = path.join(base, "sftp-host-key");
     if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, generateHostKey(), { mode: 0o600 });
-    const server = await startLoopbackSftpServer({ root, ...DEMO_FILE_ACCOUNT, hostKey: fs.readFileSync(keyFile, "utf8") });
+    const server = await startLoopbackSftpServer({
+      root,
+      ...DEMO_FILE_ACCOUNT,
+      hostKey: fs.readFileSync(keyFile, "utf8"),
+    });
     servers.push({ name: "demo SFTP server", server });
     connections = {
       ...connections,
@@ -43,7 +47,10 @@ export async function startDemoFileServers(
     writeSampleSupplierFiles(root);
     const server = await startLoopbackFtpServer({ root, ...DEMO_FILE_ACCOUNT });
     servers.push({ name: "demo FTP server", server });
-    connections = { ...connections, ftp: { ...connections.ftp, host: "127.0.0.1", port: server.port, ...demoAccount() } };
+    connections = {
+      ...connections,
+      ftp: { ...connections.ftp, host: "127.0.0.1", port: server.port, ...demoAccount() },
+    };
   }
   return { config: { ...config, connections }, servers };
 }

@@ -50,7 +50,9 @@ export async function runFtp(
   const client = new Client(ms);
   const close = () => client.close();
   try {
-    log.info(`Connecting to ${connection.host}:${connection.port} as ${connection.user}${connection.secure ? " (FTPS)" : ""}`);
+    log.info(
+      `Connecting to ${connection.host}:${connection.port} as ${connection.user}${connection.secure ? " (FTPS)" : ""}`,
+    );
     const greeting = await withTimeout(
       client.access({
         host: connection.host,
@@ -78,7 +80,12 @@ export async function runFtp(
       out.fileName = fileName;
       const answerPath = target.replace(/\.xml$/, ".answer.xml");
       try {
-        out.fileContent = await withTimeout(download(client, answerPath), ms, `Reading took longer than ${ms} ms`, close);
+        out.fileContent = await withTimeout(
+          download(client, answerPath),
+          ms,
+          `Reading took longer than ${ms} ms`,
+          close,
+        );
         log.info(`Server's answer read from ${answerPath}`);
       } catch {
         out.fileContent = `${reply.code} ${reply.message}`;
@@ -123,7 +130,8 @@ async function download(client: Client, remotePath: string): Promise<string> {
 
 function cleanFtpError(error: unknown): string {
   const text = errorText(error);
-  if (/^530\b|Login incorrect|Login authentication failed/i.test(text)) return "Login failed: check the user and password";
+  if (/^530\b|Login incorrect|Login authentication failed/i.test(text))
+    return "Login failed: check the user and password";
   if (/ECONNREFUSED/.test(text)) return "The server refused the connection (is the host and port right?)";
   if (/ENOTFOUND|EAI_AGAIN/.test(text)) return "The host name was not found";
   return text;

@@ -32,7 +32,10 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
 /** A safe local name for a remote file: its last path part, only [A-Za-z0-9._-], no leading dot. */
 export function safeFileName(remoteName: string): string | null {
   const base = remoteName.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "").slice(0, 120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\.+/, "")
+    .slice(0, 120);
   return cleaned === "" ? null : cleaned;
 }
 

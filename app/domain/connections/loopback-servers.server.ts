@@ -77,7 +77,10 @@ export function startLoopbackSftpServer(options: SftpServerOptions): Promise<Loo
         const session = accept();
         session.on("sftp", (acceptSftp) => {
           const sftp = acceptSftp();
-          const handles = new Map<number, { kind: "file"; fd: number } | { kind: "dir"; path: string; done: boolean }>();
+          const handles = new Map<
+            number,
+            { kind: "file"; fd: number } | { kind: "dir"; path: string; done: boolean }
+          >();
           let next = 1;
           const handleOf = (buf: Buffer) => (buf.length === 4 ? handles.get(buf.readUInt32BE(0)) : undefined);
           const newHandle = (value: Parameters<typeof handles.set>[1]) => {
@@ -143,7 +146,11 @@ export function startLoopbackSftpServer(options: SftpServerOptions): Promise<Loo
             const names = fs.readdirSync(handle.path).map((name) => {
               const attrs = attrsOf(fs.statSync(path.join(handle.path, name)));
               const type = fs.statSync(path.join(handle.path, name)).isDirectory() ? "d" : "-";
-              return { filename: name, longname: `${type}rw-r--r-- 1 demo demo ${attrs.size} Jan 1 00:00 ${name}`, attrs };
+              return {
+                filename: name,
+                longname: `${type}rw-r--r-- 1 demo demo ${attrs.size} Jan 1 00:00 ${name}`,
+                attrs,
+              };
             });
             sftp.name(id, names);
           });
@@ -231,7 +238,14 @@ function freePort(): Promise<number> {
 /** ftp-srv logs with bunyan; a demo or test server stays quiet. */
 function silentLogger() {
   const noop = () => undefined;
-  const logger: Record<string, unknown> = { trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop };
+  const logger: Record<string, unknown> = {
+    trace: noop,
+    debug: noop,
+    info: noop,
+    warn: noop,
+    error: noop,
+    fatal: noop,
+  };
   logger.child = () => logger;
   return logger;
 }

@@ -38,7 +38,12 @@ export async function testSftpConnection(connection: Connection, dataDir: string
   const client = new SftpClient("trapkracht-sftp-test");
   const ms = connection.timeoutMs;
   const end = () => void client.end().catch(() => undefined);
-  const result = (success: boolean, message: string, details: string | null, hostKey: SftpTestResult["hostKey"] = null) => ({
+  const result = (
+    success: boolean,
+    message: string,
+    details: string | null,
+    hostKey: SftpTestResult["hostKey"] = null,
+  ) => ({
     success,
     message,
     details,
