@@ -29,7 +29,14 @@ describe("admin: SFTP and FTP", () => {
     await page.getByRole("button", { name: "Test", exact: true }).click();
     const accept = page.getByRole("button", { name: "Accept host key" });
     await expect.poll(() => accept.isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/^SHA256:/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^SHA256:/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await accept.click();
     await expect.poll(() => page.getByText("Host key accepted").first().isVisible()).toBe(true);
     await page.getByRole("button", { name: "Test", exact: true }).click();
@@ -75,7 +82,14 @@ describe("admin: SFTP and FTP", () => {
     await expect.poll(() => send.isEnabled()).toBe(true);
     await send.click();
     await expect.poll(() => page.getByText("FTP Connection Successful").first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/<Reference>E2E-1<\/Reference>/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/<Reference>E2E-1<\/Reference>/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, "ftp-xml-1280");
     await page.getByRole("tab", { name: "Logs" }).click();
     await expect.poll(() => page.getByRole("log", { name: "FTP log" }).textContent()).toContain("Sent");

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Input } from "~/components/ui/input";
 import type { LogLine } from "~/domain/connections/logs";
-import type { PublicConnection } from "~/domain/connections/connections.server";
+import type { PublicConnection } from "~/domain/connections/types";
 import { cn } from "~/lib/cn";
 
 /** A log pane (spec 2 §9: 300 px high), each step with its time. */

@@ -7,9 +7,10 @@ import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server"
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 import { decryptSecret, encryptSecret } from "./secret-box.server";
 
-export type ConnectionKind = "sftp" | "ftp";
-export const LOGON_TYPES = ["normal", "key", "interactive", "agent"] as const;
-export type LogonType = (typeof LOGON_TYPES)[number];
+import { LOGON_TYPES, type ConnectionKind, type LogonType, type PublicConnection } from "./types";
+
+export { LOGON_TYPES };
+export type { ConnectionKind, LogonType, PublicConnection };
 
 /** A connection with its secrets in plaintext: server-only, never into loader data or logs. */
 export type Connection = {
@@ -24,12 +25,6 @@ export type Connection = {
   secure: boolean;
   hostKeySha256: string | null;
   timeoutMs: number;
-};
-
-/** What the browser may see: no secrets, only whether one is stored. */
-export type PublicConnection = Omit<Connection, "password" | "privateKey" | "timeoutMs"> & {
-  hasPassword: boolean;
-  hasPrivateKey: boolean;
 };
 
 export const secretKeyOf = (config: Config) => config.connections.secretKey ?? config.authSecret ?? "";

@@ -2,20 +2,10 @@ import { Readable, Writable } from "node:stream";
 import { Client, FileType } from "basic-ftp";
 import { XMLValidator } from "fast-xml-parser";
 import type { Connection } from "./connections.server";
-import { createLog, errorText, withTimeout, type LogLine } from "./logs";
+import { createLog, errorText, withTimeout } from "./logs";
+import type { FtpFileEntry, FtpResult } from "./types";
 
-/** An FTP file entry (spec 1 §3): type "d" for a directory, "-" for a file, "l" for a link. */
-export type FtpFileEntry = { type: "d" | "-" | "l"; name: string; size: number; date: string | null };
-
-export type FtpResult = {
-  success: boolean;
-  message: string;
-  error: string | null;
-  files: FtpFileEntry[];
-  fileContent: string | null;
-  fileName: string | null;
-  logs: LogLine[];
-};
+export type { FtpFileEntry, FtpResult };
 
 export const MAX_XML_BYTES = 256 * 1024;
 const MAX_ANSWER_BYTES = 256 * 1024;

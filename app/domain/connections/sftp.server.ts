@@ -3,23 +3,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import SftpClient from "ssh2-sftp-client";
 import type { Connection } from "./connections.server";
-import { createLog, errorText, safeFileName, withTimeout, type LogLine } from "./logs";
+import { createLog, errorText, safeFileName, withTimeout } from "./logs";
+import type { FileUpload, SftpTestResult } from "./types";
 
 /** Files fetched per test, and the largest one fetched (bigger ones are reported, not fetched). */
 export const MAX_SFTP_FILES = 50;
 export const MAX_SFTP_FILE_BYTES = 20 * 1024 * 1024;
 
-export type FileUpload = { file: string; path: string; remotePath: string; success: boolean; error: string | null };
-
-export type SftpTestResult = {
-  success: boolean;
-  message: string;
-  details: string | null;
-  fileUploads: FileUpload[];
-  logs: LogLine[];
-  /** The server's host key when it is not (yet) the pinned one: shown to the admin to accept. */
-  hostKey: { fingerprint: string; status: "new" | "changed" } | null;
-};
+export type { FileUpload, SftpTestResult };
 
 export const sftpFilesDir = (dataDir: string) => path.resolve(dataDir, "supplier-files", "sftp");
 
