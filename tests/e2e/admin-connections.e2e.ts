@@ -24,8 +24,8 @@ describe("admin: SFTP and FTP", () => {
     const page = await browser.newPage(DESKTOP);
     await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await page.goto("/admin/sftp");
-    await expect.poll(() => page.getByLabel("Host").inputValue()).toBe("127.0.0.1");
-    await expect.poll(() => page.getByLabel("Port").inputValue()).toMatch(/^\d+$/);
+    await expect.poll(() => page.getByRole("textbox", { name: "Host", exact: true }).inputValue()).toBe("127.0.0.1");
+    await expect.poll(() => page.getByRole("textbox", { name: "Port", exact: true }).inputValue()).toMatch(/^\d+$/);
     await page.getByRole("button", { name: "Test", exact: true }).click();
     const accept = page.getByRole("button", { name: "Accept host key" });
     await expect.poll(() => accept.isVisible()).toBe(true);
@@ -56,7 +56,7 @@ describe("admin: SFTP and FTP", () => {
     const phone = await browser.newPage(PHONE);
     await signInOnLoginPage(phone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await phone.goto("/admin/sftp");
-    await expect.poll(() => phone.getByLabel("Host").isVisible()).toBe(true);
+    await expect.poll(() => phone.getByRole("textbox", { name: "Host", exact: true }).isVisible()).toBe(true);
     await screenshot(phone, "sftp-390");
   });
 
@@ -64,7 +64,7 @@ describe("admin: SFTP and FTP", () => {
     const page = await browser.newPage(DESKTOP);
     await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await page.goto("/admin/ftp");
-    await expect.poll(() => page.getByLabel("Host").inputValue()).toBe("127.0.0.1");
+    await expect.poll(() => page.getByRole("textbox", { name: "Host", exact: true }).inputValue()).toBe("127.0.0.1");
     await page.getByRole("tab", { name: "List files" }).click();
     await page.getByRole("button", { name: "List files" }).click();
     const table = page.getByRole("table", { name: "Files on the FTP server" });
