@@ -183,8 +183,8 @@ export function FileTable({ files }: { files: FtpFileEntry[] }) {
   ].filter((g) => g.rows.length);
   if (!files.length) return <p className="text-sm text-muted">The folder is empty.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] text-left text-sm">
+    <div className="overflow-x-auto" role="region" aria-label="File list" tabIndex={0}>
+      <table className="w-full min-w-[34rem] text-left text-sm">
         <caption className="sr-only">Files on the FTP server</caption>
         <thead>
           <tr className="border-b border-line text-muted">
@@ -218,10 +218,10 @@ export function FileTable({ files }: { files: FtpFileEntry[] }) {
                     <FileText aria-label="File" className="size-4" />
                   )}
                 </td>
-                <td className="py-2 pr-2 font-mono break-all">{file.name}</td>
+                <td className="py-2 pr-2 font-mono break-words">{file.name}</td>
                 <td className="py-2 pr-2 whitespace-nowrap">{file.type === "d" ? "—" : formatFileSize(file.size)}</td>
                 <td className="py-2 whitespace-nowrap">
-                  {file.date && !Number.isNaN(Date.parse(file.date))
+                  {file.date && /^\d{4}-\d{2}-\d{2}T/.test(file.date)
                     ? new Date(file.date).toLocaleString("nl-NL")
                     : (file.date ?? "—")}
                 </td>

@@ -87,6 +87,7 @@ export async function runFtp(
         type: f.type === FileType.Directory ? "d" : f.type === FileType.SymbolicLink ? "l" : "-",
         name: f.name,
         size: f.size,
+        // MLSD gives an exact time; a LIST line only text such as "Nov 23 23:21" (no year), kept as it is.
         date: f.modifiedAt ? f.modifiedAt.toISOString() : f.rawModifiedAt || null,
       }));
       log.info(`Listed ${folder}: ${out.files.length} entries`);
