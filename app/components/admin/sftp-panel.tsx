@@ -39,7 +39,7 @@ export function SftpPanel({ connection, logonTypes, files, result }: Props) {
       <Card className="space-y-4 p-5">
         <div>
           <h3 className="font-semibold">Connection</h3>
-          <p className="text-sm text-muted">
+          <p className="text-sm break-all text-muted">
             {connection.hostKeySha256 ? `Pinned host key: ${connection.hostKeySha256}` : "No host key accepted yet."}
           </p>
         </div>

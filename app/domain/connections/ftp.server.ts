@@ -66,7 +66,7 @@ export async function runFtp(
         `Upload took longer than ${ms} ms`,
         close,
       );
-      log.info(`Sent ${target}: ${reply.code} ${reply.message}`);
+      log.info(`Sent ${target}: ${reply.message}`);
       out.fileName = fileName;
       const answerPath = target.replace(/\.xml$/, ".answer.xml");
       try {
@@ -78,8 +78,8 @@ export async function runFtp(
         );
         log.info(`Server's answer read from ${answerPath}`);
       } catch {
-        out.fileContent = `${reply.code} ${reply.message}`;
-        log.info(`No answer file; the server replied ${reply.code} ${reply.message}`);
+        out.fileContent = reply.message;
+        log.info(`No answer file; the server replied ${reply.message}`);
       }
     } else {
       const list = await withTimeout(client.list(folder), ms, `Listing took longer than ${ms} ms`, close);
