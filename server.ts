@@ -17,6 +17,7 @@ import { createApp } from "./server/app";
 import { createBackgroundJobs } from "./app/domain/jobs/background.server";
 import { createPaymentProvider } from "./app/domain/payments/provider.server";
 import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
+import { startDemoFileServers } from "./app/domain/connections/demo-servers.server";
 
 async function main() {
   let config;
@@ -49,6 +50,12 @@ async function main() {
     });
     if (seeded) logger.info(seeded, "demo catalogue created");
   }
+
+  // The embedded demo's supplier FTP and SFTP servers on loopback (never with DATABASE_URL); the
+  // SFTP and FTP tabs are prefilled for them.
+  const demoFiles = await startDemoFileServers(config);
+  config = demoFiles.config;
+  for (const { name, server } of demoFiles.servers) logger.info({ port: server.port }, `${name} on 127.0.0.1`);
 
   // Background work (e-mail, payment reconciliation, supplier orders) runs from the jobs table.
   const payments = createPaymentProvider({ db: database.db, config, logger });
@@ -96,6 +103,7 @@ async function main() {
   const http = drainableHttp(server);
   const stoppables: Stoppable[] = [http];
   stoppables.push({ name: "background jobs", stop: () => backgroundJobs.stop(config.shutdownTimeoutMs / 2) });
+  for (const { name, server } of demoFiles.servers) stoppables.push({ name, stop: () => server.close() });
   stoppables.push({ name: "database", stop: () => database.close() });
 
   let stopping = false;

@@ -43,6 +43,8 @@ export default [
       route("api", "routes/admin.api.tsx"),
       route("coupons", "routes/admin.coupons.tsx"),
       route("homepage", "routes/admin.homepage.tsx"),
+      route("sftp", "routes/admin.sftp.tsx"),
+      route("ftp", "routes/admin.ftp.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
       route("changes", "routes/admin.changes.tsx"),
       route("image-migration", "routes/admin.image-migration.tsx"),
@@ -65,6 +67,8 @@ export default [
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
   route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),
   route("uploads/carousel/:file", "routes/uploads.carousel.$file.ts"),
+  // Files the admin's SFTP test retrieved from the supplier (admins only).
+  route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 ] satisfies RouteConfig;

@@ -93,6 +93,23 @@ const EnvSchema = z.object({
     .string()
     .regex(/^([a-z0-9-]+\/)*$/, "S3_PREFIX moet bijv. images/ zijn")
     .default("images/"),
+  SFTP_HOST: z.string().min(1).max(253).optional(),
+  SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  SFTP_USER: z.string().min(1).max(128).optional(),
+  SFTP_PASSWORD: z.string().min(1).optional(),
+  SFTP_LOGON_TYPE: z.enum(["normal", "key", "interactive", "agent"]).default("normal"),
+  SFTP_REMOTE_PATH: z.string().min(1).max(1024).default("."),
+  FTP_HOST: z.string().min(1).max(253).optional(),
+  FTP_PORT: z.coerce.number().int().min(1).max(65535).default(21),
+  FTP_USER: z.string().min(1).max(128).optional(),
+  FTP_PASSWORD: z.string().min(1).optional(),
+  FTP_REMOTE_PATH: z.string().min(1).max(1024).default("/"),
+  FTP_SECURE: booleanFlag.default(false),
+  /** Encrypts stored connection passwords and keys; defaults to a key derived from AUTH_SECRET. */
+  CONNECTION_SECRET_KEY: z.string().min(32, "CONNECTION_SECRET_KEY moet minimaal 32 tekens lang zijn").optional(),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  /** The embedded demo's loopback FTP and SFTP servers (never with DATABASE_URL). */
+  DEMO_FILE_SERVERS: booleanFlag.default(true),
   MAX_BODY_BYTES: z.coerce
     .number({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
     .int({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
@@ -203,6 +220,16 @@ export type Config = {
         secretAccessKey: string;
         prefix: string;
       };
+   * The supplier's file servers (admin SFTP and FTP tabs): environment defaults, overridden by what an
+   * admin stores (supplier_connections). `secretKey` encrypts stored secrets (AUTH_SECRET when unset).
+   */
+  connections: {
+    sftp: ConnectionDefaults;
+    ftp: ConnectionDefaults;
+    secretKey: string | undefined;
+    timeoutMs: number;
+    demoServers: boolean;
+  };
   /** The largest request body a form or JSON request may send (server/body-limit.ts); 413 above it. */
   maxBodyBytes: number;
   /** Sign-in with Strava is offered only when both are set. */
@@ -211,6 +238,16 @@ export type Config = {
   databaseTimeouts: DatabaseTimeouts;
   /** On SIGTERM/SIGINT: the time open requests and workers get before the process gives up (exit 1). */
   shutdownTimeoutMs: number;
+};
+
+export type ConnectionDefaults = {
+  host: string | undefined;
+  port: number;
+  user: string | undefined;
+  password: string | undefined;
+  logonType: "normal" | "key" | "interactive" | "agent";
+  remotePath: string;
+  secure: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -289,6 +326,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             prefix: e.S3_PREFIX,
           }
         : { kind: "local" },
+    connections: {
+      sftp: {
+        host: e.SFTP_HOST,
+        port: e.SFTP_PORT,
+        user: e.SFTP_USER,
+        password: e.SFTP_PASSWORD,
+        logonType: e.SFTP_LOGON_TYPE,
+        remotePath: e.SFTP_REMOTE_PATH,
+        secure: false,
+      },
+      ftp: {
+        host: e.FTP_HOST,
+        port: e.FTP_PORT,
+        user: e.FTP_USER,
+        password: e.FTP_PASSWORD,
+        logonType: "normal",
+        remotePath: e.FTP_REMOTE_PATH,
+        secure: e.FTP_SECURE,
+      },
+      secretKey: e.CONNECTION_SECRET_KEY,
+      timeoutMs: e.CONNECTION_TIMEOUT_MS,
+      demoServers: e.DEMO_FILE_SERVERS && !e.DATABASE_URL,
+    },
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {

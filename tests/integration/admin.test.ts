@@ -86,6 +86,9 @@ const ADMIN_GETS = [
   "/admin/product-management",
   "/admin/image-migration",
   "/admin/coupons",
+  "/admin/sftp",
+  "/admin/ftp",
+  "/admin/sftp/files/voorraad.csv",
   "/admin/unknown",
   "/admin/a/b/c",
   // What a client-side navigation fetches (single fetch).
@@ -95,6 +98,8 @@ const ADMIN_GETS = [
   "/admin/users.data",
   "/admin/settings.data",
   "/admin/coupons.data",
+  "/admin/sftp.data",
+  "/admin/ftp.data",
   "/admin/product-management.data",
   "/admin/image-migration.data",
   "/admin/unknown.data",
@@ -113,6 +118,8 @@ const adminActions = (): { path: string; fields: Record<string, string> }[] => [
   { path: "/admin.data?tab=settings", fields: { intent: "maintenance", maintenance: "on" } },
   { path: "/admin/coupons", fields: { intent: "anything" } },
   { path: "/admin/coupons.data", fields: { intent: "anything" } },
+  { path: "/admin/sftp.data", fields: { intent: "test", host: "127.0.0.1", port: "22", user: "x", password: "y" } },
+  { path: "/admin/ftp.data", fields: { intent: "list", remotePath: "/" } },
 ];
 
 describe.each([
@@ -160,7 +167,7 @@ describe("admin dashboard", () => {
   });
 
   it.each([
-    ["sftp", "SFTP"],
+    ["products", "Product Management"],
   ])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {
     const { status, html } = await asAdmin(`/admin/${tab}`);
     expect(status).toBe(200);

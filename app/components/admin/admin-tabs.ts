@@ -40,8 +40,6 @@ export function adminTabPath(id: AdminTabId): string {
 export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
   products: { tab: "products", title: "Product Management" },
   "product-management": { tab: "products", title: "Product Management" },
-  sftp: { tab: "sftp", title: "SFTP" },
-  ftp: { tab: "ftp", title: "FTP" },
 };
 
 /** Built admin pages outside the tab bar: their own heading in the shell. */

@@ -10,3 +10,4 @@ export * from "./audit";
 export * from "./fulfilment";
 export * from "./price-history";
 export * from "./image-migration";
+export * from "./connections";

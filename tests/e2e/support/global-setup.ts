@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../../app/config/env.server";
+import { startDemoFileServers } from "../../../app/domain/connections/demo-servers.server";
 import { openDatabase } from "../../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
 import { pointDemoImagesAtTestSupplier } from "../../../app/db/seed/supplier-images.server";
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
   await pointDemoImagesAtTestSupplier(database.db, baseUrl);
   // Uploaded files (carousel images, migrated images) go to a folder of this run, never the project's ./data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-data-"));
-  const config = loadConfig({
+  const baseConfig = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     SEED_DEMO: "false",
@@ -58,6 +59,9 @@ export default async function setup(project: TestProject) {
     SMTP_URL: mailbox.smtpUrl,
     MAIL_FROM: "Trapkracht <noreply@trapkracht.test>",
   });
+  // The demo's loopback SFTP and FTP servers, as `npm start` has them (the SFTP and FTP tabs).
+  const demoFiles = await startDemoFileServers(baseConfig);
+  const config = demoFiles.config;
   // Background work runs as in the server: mail goes outbox → job worker → SMTP on loopback → the
   // tests' mailbox; paid orders go to the supplier.
   const payments = createPaymentProvider({ db: database.db, config, logger });
@@ -70,6 +74,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await backgroundJobs.stop();
     await mailbox.close();
+    for (const { server: fileServer } of demoFiles.servers) await fileServer.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await database.close();

@@ -1,0 +1,235 @@
+import { FileText, Folder } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Loader2 } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import type { FtpFileEntry, FtpResult, PublicConnection } from "~/domain/connections/types";
+import type { LogLine } from "~/domain/connections/logs";
+import { formatFileSize } from "~/lib/file-size";
+import { ActionMessage } from "./action-message";
+import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
+
+export type FtpActionResult = AdminActionResult & { ftp?: FtpResult };
+
+const EXAMPLE_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<Order>
+  <Reference>TK-TEST-1</Reference>
+  <OrderLine><ArtNo>TK-1001</ArtNo><Amount>1</Amount></OrderLine>
+</Order>
+`;
+
+/** FTP (spec 1 §2.15): sub-tabs test, list files, XML request, logs. */
+export function FtpPanel({
+  connection,
+  result,
+}: {
+  connection: PublicConnection;
+  result: FtpActionResult | undefined;
+}) {
+  const save = useFetcher<FtpActionResult>();
+  const run = useFetcher<FtpActionResult>();
+  useResultToast(save.data);
+  useResultToast(run.data);
+  const answer = run.data ?? (result?.ftp ? result : undefined);
+  const [logs, setLogs] = useState<LogLine[]>([]);
+  const [seen, setSeen] = useState<FtpActionResult | undefined>(undefined);
+  if (answer && answer !== seen) {
+    setSeen(answer);
+    setLogs((all) => [...all, ...(answer.ftp?.logs ?? [])]);
+  }
+  const [xml, setXml] = useState(EXAMPLE_XML);
+  const busy = run.state !== "idle";
+  const lastOf = (intent: string) => (answer?.intent === intent ? answer : undefined);
+
+  return (
+    <section aria-labelledby="admin-panel-title" className="space-y-6">
+      <h2 id="admin-panel-title" className="text-xl font-semibold">
+        FTP
+      </h2>
+      {result && !result.ftp && result.intent === "save" ? <ActionMessage result={result} /> : null}
+      {result && !result.ftp && result.intent !== "save" ? <ResponseBox result={result} /> : null}
+      <Card className="space-y-4 p-5">
+        <h3 className="font-semibold">Connection</h3>
+        <save.Form method="post" action="/admin/ftp" className="space-y-4">
+          <input type="hidden" name="intent" value="save" />
+          <ConnectionFields connection={connection} prefix="ftp">
+            <Field id="ftp-remote" label="Remote folder">
+              <Input id="ftp-remote" name="remotePath" defaultValue={connection.remotePath} autoComplete="off" />
+            </Field>
+            <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+              <input type="checkbox" name="secure" defaultChecked={connection.secure} className="size-4" />
+              FTPS (explicit TLS)
+            </label>
+          </ConnectionFields>
+          <Button type="submit" variant="outline">
+            Save connection
+          </Button>
+        </save.Form>
+      </Card>
+      <SubTabs
+        label="FTP"
+        tabs={[
+          {
+            id: "test",
+            label: "Test",
+            content: (
+              <Card className="space-y-3 p-5">
+                <run.Form method="post" action="/admin/ftp">
+                  <input type="hidden" name="intent" value="test" />
+                  <Button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
+                    {busy && run.formData?.get("intent") === "test" ? (
+                      <Loader2 aria-hidden className="animate-spin" />
+                    ) : null}
+                    Test connection
+                  </Button>
+                </run.Form>
+                <ResponseBox result={lastOf("test")} />
+              </Card>
+            ),
+          },
+          {
+            id: "list",
+            label: "List files",
+            content: (
+              <Card className="space-y-3 p-5">
+                <run.Form method="post" action="/admin/ftp" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                  <input type="hidden" name="intent" value="list" />
+                  <Field id="ftp-list-path" label="Folder">
+                    <Input
+                      id="ftp-list-path"
+                      name="remotePath"
+                      defaultValue={connection.remotePath}
+                      autoComplete="off"
+                    />
+                  </Field>
+                  <Button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
+                    List files
+                  </Button>
+                </run.Form>
+                {lastOf("list")?.ftp?.success ? <FileTable files={lastOf("list")!.ftp!.files} /> : null}
+                <ResponseBox result={lastOf("list")} />
+              </Card>
+            ),
+          },
+          {
+            id: "xml",
+            label: "XML request",
+            content: (
+              <Card className="space-y-3 p-5">
+                <run.Form method="post" action="/admin/ftp" className="space-y-3">
+                  <input type="hidden" name="intent" value="xml" />
+                  <Field id="ftp-xml" label="XML document">
+                    <Textarea
+                      id="ftp-xml"
+                      name="fileContent"
+                      value={xml}
+                      onChange={(e) => setXml(e.target.value)}
+                      spellCheck={false}
+                      className="min-h-48 font-mono text-xs md:text-xs"
+                    />
+                  </Field>
+                  <Button type="submit" disabled={xml.trim() === "" || busy}>
+                    Send XML request
+                  </Button>
+                </run.Form>
+                <ResponseBox result={lastOf("xml")} />
+              </Card>
+            ),
+          },
+          { id: "logs", label: "Logs", content: <LogPane lines={logs} label="FTP log" /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+function ResponseBox({ result }: { result: FtpActionResult | undefined }) {
+  if (!result) return null;
+  const ftp = result.ftp;
+  const text = [
+    result.title,
+    result.description,
+    ftp?.fileName ? `File: ${ftp.fileName}` : null,
+    ftp?.fileContent ? `\n${ftp.fileContent}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-medium">Response</p>
+      <pre
+        aria-label="Response"
+        className={`max-h-80 overflow-auto rounded-md border p-3 text-xs whitespace-pre-wrap break-all ${result.ok ? "border-emerald-300 bg-emerald-50" : "border-red-300 bg-red-50"}`}
+      >
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+/** Type, Name, Size, Modified; folders first, then the CSV files as a group, then the other files. */
+export function FileTable({ files }: { files: FtpFileEntry[] }) {
+  const folders = files.filter((f) => f.type === "d");
+  const csv = files.filter((f) => f.type !== "d" && f.name.toLowerCase().endsWith(".csv"));
+  const other = files.filter((f) => f.type !== "d" && !f.name.toLowerCase().endsWith(".csv"));
+  const groups = [
+    { label: "Folders", rows: folders },
+    { label: "CSV files", rows: csv },
+    { label: "Other files", rows: other },
+  ].filter((g) => g.rows.length);
+  if (!files.length) return <p className="text-sm text-muted">The folder is empty.</p>;
+  return (
+    <div className="overflow-x-auto" role="region" aria-label="File list" tabIndex={0}>
+      <table className="w-full min-w-[34rem] text-left text-sm">
+        <caption className="sr-only">Files on the FTP server</caption>
+        <thead>
+          <tr className="border-b border-line text-muted">
+            <th scope="col" className="py-2 pr-2">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Size
+            </th>
+            <th scope="col" className="py-2">
+              Modified
+            </th>
+          </tr>
+        </thead>
+        {groups.map((group) => (
+          <tbody key={group.label}>
+            <tr>
+              <th scope="rowgroup" colSpan={4} className="bg-surface px-2 py-1 text-xs font-semibold uppercase">
+                {`${group.label} (${group.rows.length})`}
+              </th>
+            </tr>
+            {group.rows.map((file) => (
+              <tr key={file.name} className="border-b border-line">
+                <td className="py-2 pr-2">
+                  {file.type === "d" ? (
+                    <Folder aria-label="Directory" className="size-4" />
+                  ) : (
+                    <FileText aria-label="File" className="size-4" />
+                  )}
+                </td>
+                <td className="py-2 pr-2 font-mono break-words">{file.name}</td>
+                <td className="py-2 pr-2 whitespace-nowrap">{file.type === "d" ? "—" : formatFileSize(file.size)}</td>
+                <td className="py-2 whitespace-nowrap">
+                  {file.date && /^\d{4}-\d{2}-\d{2}T/.test(file.date)
+                    ? new Date(file.date).toLocaleString("nl-NL")
+                    : (file.date ?? "—")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { adminChanges, supplierConnections } from "../../app/db/schema";
+import type { FtpActionResult } from "../../app/components/admin/ftp-panel";
+import { useTestApp } from "../support/fixture";
+import { flashOf } from "../support/flash";
+import { startTestFtpServer } from "../support/ftp-server";
+import { postToAction } from "../support/single-fetch";
+import { signedInUser } from "../support/users";
+
+let ftp: Awaited<ReturnType<typeof startTestFtpServer>>;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let customer: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  ftp = await startTestFtpServer();
+});
+afterAll(async () => {
+  await ftp?.close();
+});
+
+const { app, database } = useTestApp({ CONNECTION_TIMEOUT_MS: "5000" });
+const db = () => database.db;
+
+beforeAll(async () => {
+  admin = await signedInUser(app, db(), { role: "admin", email: "ftpbeheer@trapkracht.test" });
+  customer = await signedInUser(app, db(), { email: "ftp.klant@example.nl" });
+});
+
+const act = (fields: Record<string, string>) =>
+  postToAction<FtpActionResult>(app, "/admin/ftp", fields, { cookie: admin.cookie });
+const save = (extra: Record<string, string> = {}) =>
+  act({
+    intent: "save",
+    host: "127.0.0.1",
+    port: String(ftp.port),
+    user: ftp.user,
+    password: ftp.password,
+    remotePath: "/",
+    ...extra,
+  });
+
+describe("FTP", () => {
+  it("a wrong password: FTP Connection Failed with a clear message", async () => {
+    expect((await save({ password: "verkeerd-wachtwoord" })).data.ok).toBe(true);
+    const { data } = await act({ intent: "test" });
+    expect(data.ok).toBe(false);
+    expect(data.title).toBe("FTP Connection Failed");
+    expect(data.description).toMatch(/Login failed/);
+    expect(JSON.stringify(data)).not.toContain("verkeerd-wachtwoord");
+  });
+
+  it("test: FTP Connection Successful with its logs", async () => {
+    await save();
+    const { data } = await act({ intent: "test" });
+    expect(data.title).toBe("FTP Connection Successful");
+    expect(data.ftp!.logs.some((l) => l.message.startsWith("Logged in"))).toBe(true);
+  });
+
+  it("lists the folder with type, name, size and date (.csv files included)", async () => {
+    const { data } = await act({ intent: "list", remotePath: "/" });
+    expect(data.ok).toBe(true);
+    const byName = Object.fromEntries(data.ftp!.files.map((f) => [f.name, f]));
+    expect(byName["archief"]!.type).toBe("d");
+    expect(byName["voorraad.csv"]).toMatchObject({
+      type: "-",
+      size: fs.statSync(path.join(ftp.root, "voorraad.csv")).size,
+    });
+    expect(byName["prijzen.csv"]!.type).toBe("-");
+    expect(byName["order-antwoord.xml"]!.type).toBe("-");
+  });
+
+  it("the list page groups the .csv files as CSV files", async () => {
+    const res = await app.post(
+      "/admin/ftp",
+      { intent: "list", remotePath: "/" },
+      { headers: { cookie: admin.cookie } },
+    );
+    const html = await res.text();
+    expect(html).toContain("CSV files (2)");
+    expect(html).toMatch(/Type<\/th>.*Name<\/th>.*Size<\/th>.*Modified<\/th>/s);
+  });
+
+  it("XML request: a malformed or blank document is refused on the server", async () => {
+    const blank = await act({ intent: "xml", fileContent: "   " });
+    expect(blank.status).toBe(400);
+    const broken = await act({ intent: "xml", fileContent: "<Order><Open></Order>" });
+    expect(broken.status).toBe(400);
+    expect(broken.data.description).toMatch(/Not well-formed XML/);
+  });
+
+  it("XML request: uploads the document as a file and shows the server's answer", async () => {
+    const xml = '<?xml version="1.0"?><Order><Reference>TK-4711</Reference></Order>';
+    const { data } = await act({ intent: "xml", fileContent: xml });
+    expect(data.ok).toBe(true);
+    expect(data.ftp!.fileName).toMatch(/^order-request-.*\.xml$/);
+    expect(fs.readFileSync(path.join(ftp.root, data.ftp!.fileName!), "utf8")).toBe(xml);
+    expect(data.ftp!.fileContent).toContain("<Reference>TK-4711</Reference>");
+    expect(data.ftp!.fileContent).toContain("Accepted");
+  });
+
+  it("stores the password encrypted and never sends it to the browser", async () => {
+    const [row] = await db().select().from(supplierConnections).where(eq(supplierConnections.kind, "ftp"));
+    expect(row!.passwordEnc).not.toContain(ftp.password);
+    const page = await app.html("/admin/ftp", { headers: { cookie: admin.cookie } });
+    expect(page.html).not.toContain(ftp.password);
+    const loaderData = await (await app.get("/admin/ftp.data", { headers: { cookie: admin.cookie } })).text();
+    expect(loaderData).not.toContain(ftp.password);
+    const changes = await db().select().from(adminChanges).where(eq(adminChanges.entityId, "ftp-connection"));
+    expect(changes.length).toBeGreaterThan(0);
+    expect(JSON.stringify(changes)).not.toContain(ftp.password);
+  });
+
+  it("refuses control characters and a non-digit port", async () => {
+    expect((await save({ host: "127.0.0.1\u0007" })).data.description).toContain("Ongeldige tekens in dit veld");
+    expect((await save({ port: "21x" })).status).toBe(400);
+  });
+});
+
+describe("refused for guests and customers, with no change", () => {
+  const snapshot = async () => ({
+    connections: await db().select().from(supplierConnections),
+    changes: (await db().select().from(adminChanges)).length,
+    files: fs.readdirSync(ftp.root).sort(),
+  });
+  for (const [name, cookie] of [
+    ["guest", () => ""],
+    ["customer", () => customer.cookie],
+  ] as const) {
+    it(`${name}: page and every action`, async () => {
+      const page = await app.get("/admin/ftp", cookie() ? { headers: { cookie: cookie() } } : {});
+      expect(page.status).toBe(302);
+      const actions: Record<string, string>[] = [
+        { intent: "save", host: "evil.example", port: "21", user: "x", password: "y", remotePath: "/" },
+        { intent: "test" },
+        { intent: "list", remotePath: "/" },
+        { intent: "xml", fileContent: "<a/>" },
+      ];
+      for (const fields of actions) {
+        const before = await snapshot();
+        const res = await app.post("/admin/ftp", fields, cookie() ? { headers: { cookie: cookie() } } : {});
+        expect(res.status).toBe(302);
+        expect(flashOf(res)?.title).toBe("Access Denied");
+        expect(await snapshot()).toEqual(before);
+      }
+    });
+  }
+});
