@@ -38,8 +38,6 @@ export function adminTabPath(id: AdminTabId): string {
  * `title` names the panel.
  */
 export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
-  products: { tab: "products", title: "Product Management" },
-  "product-management": { tab: "products", title: "Product Management" },
   sftp: { tab: "sftp", title: "SFTP" },
   ftp: { tab: "ftp", title: "FTP" },
   coupons: { tab: "coupons", title: "Coupon Management" },
@@ -60,6 +58,7 @@ export function adminFrameOfPath(pathname: string): { tab: AdminTabId | null; ti
   if (first === "") return { tab: DEFAULT_ADMIN_TAB, title: "Admin Dashboard" };
   const tab = findAdminTab(first);
   if (tab) return { tab, title: "Admin Dashboard" };
+  if (first === "product-management") return { tab: "products", title: "Admin Dashboard" };
   const page = findComingSoonPage(first);
   if (page?.tab) return { tab: page.tab, title: "Admin Dashboard" };
   return { tab: null, title: page?.title ?? "Admin Dashboard" };
