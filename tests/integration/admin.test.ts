@@ -156,7 +156,8 @@ describe("admin dashboard", () => {
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toMatch(/<a[^>]*href="\/admin\/image-migration"[^>]*>.*Image Migration Tool<\/a>/s);
-    expect(html).toContain("Coming soon");
+    expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
+    expect(html).not.toContain("Coming soon");
   });
 
   it.each([
@@ -170,12 +171,12 @@ describe("admin dashboard", () => {
     expect(html).toContain("Coming soon");
   });
 
-  it("shows /admin/product-management as the coming-soon Product Management tab", async () => {
+  it("shows /admin/product-management as the Product Management tab", async () => {
     const { status, html } = await asAdmin("/admin/product-management");
     expect(status).toBe(200);
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
     expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
-    expect(html).toContain("Coming soon");
+    expect(html).not.toContain("Coming soon");
   });
 
   it("shows /admin/image-migration as a coming-soon page of its own inside the admin shell", async () => {
