@@ -126,7 +126,13 @@ async function main() {
     const rows = (await run()).rows.length;
     const { p50, p95 } = await measure(run);
     if (p95 > BUDGET_MS) over++;
-    console.log(name.padEnd(36), String(rows).padStart(4), p50.toFixed(1).padStart(8), p95.toFixed(1).padStart(8), p95 > BUDGET_MS ? " OVER" : "");
+    console.log(
+      name.padEnd(36),
+      String(rows).padStart(4),
+      p50.toFixed(1).padStart(8),
+      p95.toFixed(1).padStart(8),
+      p95 > BUDGET_MS ? " OVER" : "",
+    );
   }
 
   for (const [label, query] of [

@@ -80,9 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(errorText(error), 500);
   }
   if (!result.ok) {
-    const message = result.reason === "not-found" && intent.startsWith("tag") && result.message === "Product not found"
-      ? "Product niet gevonden."
-      : result.message;
+    const message =
+      result.reason === "not-found" && intent.startsWith("tag") && result.message === "Product not found"
+        ? "Product niet gevonden."
+        : result.message;
     return fail(message, result.reason === "not-found" ? 404 : 400);
   }
   context.logger.info({ artNo, intent, by: viewer.id }, "admin changed product");

@@ -68,7 +68,14 @@ describe("admin: Product Management", () => {
     await expect.poll(() => row.getByText("€ 123,45").isVisible()).toBe(true);
 
     await shopper.goto(`/product/${artNo}`);
-    await expect.poll(() => shopper.getByText(/123,45/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        shopper
+          .getByText(/123,45/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
   });
 
   it("sets a product inactive and the shop no longer has it", async () => {

@@ -42,10 +42,17 @@ type Answer = { ok: boolean; title: string; description?: string };
 /** The action's answer (the toast) from the route's single-fetch or JSON body. */
 async function answer(res: Response): Promise<Answer> {
   const html = await res.text();
-  const m = html.match(/role="(status|alert)"[^>]*><p class="font-semibold">([^<]*)<\/p>(?:<p class="text-sm">([^<]*)<\/p>)?/);
+  const m = html.match(
+    /role="(status|alert)"[^>]*><p class="font-semibold">([^<]*)<\/p>(?:<p class="text-sm">([^<]*)<\/p>)?/,
+  );
   if (!m) throw new Error(`no action message in answer (${res.status}): ${html.slice(0, 200)}`);
   const unescape = (s: string | undefined) =>
-    s?.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    s
+      ?.replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">");
   return { ok: m[1] === "status", title: unescape(m[2])!, description: unescape(m[3]) };
 }
 
@@ -102,8 +109,9 @@ const edit = (artNo: number, overrides: Record<string, string> = {}) => ({
 describe("refused for guests and customers, with no change in the database", () => {
   let artNo = 0;
   beforeAll(async () => {
-    artNo = (await createProduct(db(), { categoryId: CAT_CHAINS, shortDescription: "Blijft zoals het is", tags: ["vast"] }))
-      .artNo;
+    artNo = (
+      await createProduct(db(), { categoryId: CAT_CHAINS, shortDescription: "Blijft zoals het is", tags: ["vast"] })
+    ).artNo;
   });
 
   const who = [
@@ -182,7 +190,15 @@ describe("the table", () => {
       const page = text(html);
       expect(page, path).toContain("Product Management");
       expect(page, path).not.toContain("Coming soon");
-      for (const column of ["ArtNo", "Brand", "Description", "Category", "Consumer Price", "Discounted Price", "Actions"]) {
+      for (const column of [
+        "ArtNo",
+        "Brand",
+        "Description",
+        "Category",
+        "Consumer Price",
+        "Discounted Price",
+        "Actions",
+      ]) {
         expect(html, `${path} ${column}`).toContain(`>${column}</th>`);
       }
       expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
@@ -212,15 +228,17 @@ describe("the table", () => {
 
   it("searches ArtNo exactly and by prefix, brand and description, case-insensitively", async () => {
     const hits = async (q: string) =>
-      [...(await asAdmin(`/admin/products?q=${encodeURIComponent(q)}`)).html.matchAll(/Paginaproduct (\d+)</g)].map((m) =>
-        Number(m[1]),
+      [...(await asAdmin(`/admin/products?q=${encodeURIComponent(q)}`)).html.matchAll(/Paginaproduct (\d+)</g)].map(
+        (m) => Number(m[1]),
       );
     expect(await hits(String(base + 7))).toEqual([7]);
     expect(await hits(String(base + 11).slice(0, -1))).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
     expect((await hits("PAGEMERK")).every((i) => i % 2 === 1)).toBe(true);
     expect(await hits("paginaproduct 11")).toEqual([11, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119]);
     expect(await hits("niets-dat-bestaat")).toEqual([]);
-    expect(text((await asAdmin("/admin/products?q=niets-dat-bestaat")).html)).toContain('No products match "niets-dat-bestaat".');
+    expect(text((await asAdmin("/admin/products?q=niets-dat-bestaat")).html)).toContain(
+      'No products match "niets-dat-bestaat".',
+    );
     // A % in the search is a character, not a wildcard.
     expect(await hits("%")).toEqual([]);
   });
@@ -282,9 +300,24 @@ describe("Update Product", () => {
     expect(stockRow!.quantity).toBe(7);
 
     const change = await lastChange();
-    expect(change).toMatchObject({ entityType: "product", entityId: String(p.artNo), action: "update", actorEmail: admin.email });
-    expect(change.before).toMatchObject({ brand: "Oudmerk", consumerPriceCents: 1995, categoryId: CAT_BRAKES, stockQuantity: 20 });
-    expect(change.after).toMatchObject({ brand: "Nieuwmerk", consumerPriceCents: 124950, categoryId: CAT_CHAINS, stockQuantity: 7 });
+    expect(change).toMatchObject({
+      entityType: "product",
+      entityId: String(p.artNo),
+      action: "update",
+      actorEmail: admin.email,
+    });
+    expect(change.before).toMatchObject({
+      brand: "Oudmerk",
+      consumerPriceCents: 1995,
+      categoryId: CAT_BRAKES,
+      stockQuantity: 20,
+    });
+    expect(change.after).toMatchObject({
+      brand: "Nieuwmerk",
+      consumerPriceCents: 124950,
+      categoryId: CAT_CHAINS,
+      stockQuantity: 7,
+    });
 
     // Listing of the new category shows it with the new price; the old category no longer does.
     const listing = text((await app.html(`/products?cat=${CAT_CHAINS}`)).html);
@@ -293,12 +326,9 @@ describe("Update Product", () => {
     expect(text((await app.html(`/products?cat=${CAT_BRAKES}`)).html)).not.toContain("Ketting Bijgewerkt");
     // Facets: the filter-value cache of both categories (and their parent) was rebuilt.
     const facet = async (categoryId: number, value: string) =>
-      (
-        await db()
-          .select()
-          .from(filterValuesCache)
-          .where(eq(filterValuesCache.categoryId, categoryId))
-      ).filter((r) => r.value === value);
+      (await db().select().from(filterValuesCache).where(eq(filterValuesCache.categoryId, categoryId))).filter(
+        (r) => r.value === value,
+      );
     expect(await facet(CAT_CHAINS, "Paarsblauw")).toHaveLength(1);
     expect(await facet(CAT_CHAINS, "Nieuwmerk")).toHaveLength(1);
     expect(await facet(CAT_BRAKES, "Oudmerk")).toHaveLength(0);
@@ -316,7 +346,11 @@ describe("Update Product", () => {
   });
 
   it("saves an empty discounted price as no offer and an empty stock quantity as unknown", async () => {
-    const p = await createProduct(db(), { categoryId: CAT_CHAINS, discountedPriceCents: 500, consumerPriceCents: 1000 });
+    const p = await createProduct(db(), {
+      categoryId: CAT_CHAINS,
+      discountedPriceCents: 500,
+      consumerPriceCents: 1000,
+    });
     const res = await post(edit(p.artNo, { discountedPrice: "", stockQuantity: "", consumerPrice: "12.95" }));
     expect((await answer(res)).title).toBe("Product updated successfully");
     const [row] = await db().select().from(products).where(eq(products.artNo, p.artNo));
@@ -333,11 +367,19 @@ describe("Update Product", () => {
     ["an unreadable price", { consumerPrice: "twaalf" }, "Consumer price must be an amount such as 12,95"],
     ["a zero price", { consumerPrice: "0,00" }, "Consumer price must be above 0"],
     ["a negative offer", { discountedPrice: "-5,00" }, "Discounted price must be an amount such as 12,95"],
-    ["an offer not below the price", { discountedPrice: "24,95" }, "Discounted price must be lower than the consumer price"],
+    [
+      "an offer not below the price",
+      { discountedPrice: "24,95" },
+      "Discounted price must be lower than the consumer price",
+    ],
     ["another VAT rate", { vatRate: "6" }, "VAT rate must be 21 or 9"],
     ["another status", { status: "2" }, "Status must be active (1) or inactive (0)"],
     ["a negative stock quantity", { stockQuantity: "-1" }, "Stock quantity must be a whole number of 0 or more"],
-    ["an image that is no URL", { images: "javascript:alert(1)" }, "Images must be paths such as /media/products/1.svg or http(s) URLs"],
+    [
+      "an image that is no URL",
+      { images: "javascript:alert(1)" },
+      "Images must be paths such as /media/products/1.svg or http(s) URLs",
+    ],
     ["a control character", { brand: "Shi\u0007mano" }, "Ongeldige tekens in dit veld"],
     ["a control character in the HTML", { longDescriptionHtml: "<p>a\u0000b</p>" }, "Ongeldige tekens in dit veld"],
     ["a brand that is too long", { brand: "x".repeat(201) }, "Brand must be at most 200 characters"],
@@ -356,13 +398,21 @@ describe("Update Product", () => {
   it("answers 404 for a product that does not exist", async () => {
     const res = await post(edit(2_000_000_001));
     expect(res.status).toBe(404);
-    expect(await answer(res)).toEqual({ ok: false, title: "Failed to update product", description: "Product not found" });
+    expect(await answer(res)).toEqual({
+      ok: false,
+      title: "Failed to update product",
+      description: "Product not found",
+    });
   });
 });
 
 describe("set inactive and delete", () => {
   it("set inactive: status 0, gone from listing, suggestions, product page and sitemap at once", async () => {
-    const p = await createProduct(db(), { categoryId: CAT_CHAINS, shortDescription: "Kettingslot Verdwijnt", brand: "Abus" });
+    const p = await createProduct(db(), {
+      categoryId: CAT_CHAINS,
+      shortDescription: "Kettingslot Verdwijnt",
+      brand: "Abus",
+    });
     expect(text((await app.html(`/products?cat=${CAT_CHAINS}`)).html)).toContain("Kettingslot Verdwijnt");
     const res = await post({ intent: "set-inactive", artNo: String(p.artNo) });
     expect(await answer(res)).toEqual({ ok: true, title: "Product set as inactive", description: undefined });
@@ -384,7 +434,11 @@ describe("set inactive and delete", () => {
   it("set inactive of a product that does not exist: Failed to set product as inactive", async () => {
     const res = await post({ intent: "set-inactive", artNo: "2000000002" });
     expect(res.status).toBe(404);
-    expect(await answer(res)).toEqual({ ok: false, title: "Failed to set product as inactive", description: "Product not found" });
+    expect(await answer(res)).toEqual({
+      ok: false,
+      title: "Failed to set product as inactive",
+      description: "Product not found",
+    });
   });
 
   it("delete removes the product with stock and tags; past orders still read right", async () => {
@@ -419,7 +473,11 @@ describe("set inactive and delete", () => {
   it("delete of a product that does not exist: Failed to delete product", async () => {
     const res = await post({ intent: "delete", artNo: "2000000003" });
     expect(res.status).toBe(404);
-    expect(await answer(res)).toEqual({ ok: false, title: "Failed to delete product", description: "Product not found" });
+    expect(await answer(res)).toEqual({
+      ok: false,
+      title: "Failed to delete product",
+      description: "Product not found",
+    });
   });
 
   it("an unknown intent is refused", async () => {
@@ -433,15 +491,19 @@ describe("tags", () => {
     const p = await createProduct(db(), { categoryId: CAT_CHAINS });
     const add = await post({ intent: "tag-add", artNo: String(p.artNo), tag: "  Wegrace  " });
     expect(await answer(add)).toEqual({ ok: true, title: "Tag toegevoegd", description: undefined });
-    expect(await db().select({ tag: productTags.tag }).from(productTags).where(eq(productTags.artNo, p.artNo))).toEqual([
-      { tag: "Wegrace" },
-    ]);
+    expect(await db().select({ tag: productTags.tag }).from(productTags).where(eq(productTags.artNo, p.artNo))).toEqual(
+      [{ tag: "Wegrace" }],
+    );
     expect(await lastChange()).toMatchObject({ entityType: "product-tag", action: "add", after: { tag: "Wegrace" } });
 
     const remove = await post({ intent: "tag-remove", artNo: String(p.artNo), tag: "Wegrace" });
     expect(await answer(remove)).toEqual({ ok: true, title: "Tag verwijderd", description: undefined });
     expect(await db().select().from(productTags).where(eq(productTags.artNo, p.artNo))).toEqual([]);
-    expect(await lastChange()).toMatchObject({ entityType: "product-tag", action: "remove", before: { tag: "Wegrace" } });
+    expect(await lastChange()).toMatchObject({
+      entityType: "product-tag",
+      action: "remove",
+      before: { tag: "Wegrace" },
+    });
   });
 
   const refused: [string, string, string][] = [
@@ -465,6 +527,10 @@ describe("tags", () => {
     const p = await createProduct(db(), { categoryId: CAT_CHAINS, tags: ["race"] });
     const res = await post({ intent: "tag-remove", artNo: String(p.artNo), tag: "gravel" });
     expect(res.status).toBe(404);
-    expect(await answer(res)).toEqual({ ok: false, title: "Fout", description: 'Dit product heeft geen tag "gravel".' });
+    expect(await answer(res)).toEqual({
+      ok: false,
+      title: "Fout",
+      description: 'Dit product heeft geen tag "gravel".',
+    });
   });
 });

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { AdminProductDetail, AdminProductPage } from "~/domain/catalog-admin/products-admin.server";
+import type { AdminProductDetail, AdminProductPage } from "~/domain/catalog-admin/product-types";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
@@ -96,7 +96,13 @@ export function ProductsPanel({ search, page, pageNumber, editing, deleting, cat
           {page.prevBefore != null ? (
             <Button asChild variant="outline" size="sm">
               <Link
-                to={href({ before: page.prevBefore, after: null, page: pageNumber - 1 > 1 ? pageNumber - 1 : null, edit: null, delete: null })}
+                to={href({
+                  before: page.prevBefore,
+                  after: null,
+                  page: pageNumber - 1 > 1 ? pageNumber - 1 : null,
+                  edit: null,
+                  delete: null,
+                })}
                 rel="prev"
               >
                 <ChevronLeft aria-hidden />
@@ -182,8 +188,12 @@ function ProductTable({ page }: { page: AdminProductPage }) {
               <span className="text-muted md:hidden">Discounted price: </span>
               {row.discountedPriceCents == null ? "—" : formatEuro(row.discountedPriceCents)}
             </td>
-            <td className={cn(cell, "text-right max-md:pt-2 max-md:text-left")}>
-              <RowActions artNo={row.artNo} name={row.shortDescription ?? String(row.artNo)} active={row.status === 1} />
+            <td className={cn(cell, "text-right max-md:pt-2 max-md:text-left lg:whitespace-nowrap")}>
+              <RowActions
+                artNo={row.artNo}
+                name={row.shortDescription ?? String(row.artNo)}
+                active={row.status === 1}
+              />
             </td>
           </tr>
         ))}
@@ -197,7 +207,7 @@ function RowActions({ artNo, name, active }: { artNo: number; name: string; acti
   const inactive = useFetcher<AdminActionResult>();
   useResultToast(inactive.data);
   return (
-    <div className="flex flex-wrap gap-2 md:justify-end">
+    <div className="flex flex-wrap gap-2 md:justify-end lg:flex-nowrap">
       <Button asChild size="sm" variant="outline">
         <Link to={href({ edit: artNo, delete: null })} preventScrollReset aria-label={`Edit ${name}`}>
           <Pencil aria-hidden />
@@ -230,7 +240,17 @@ function RowActions({ artNo, name, active }: { artNo: number; name: string; acti
   );
 }
 
-function PanelDialog({ title, description, children, wide }: { title: string; description?: string; children: ReactNode; wide?: boolean }) {
+function PanelDialog({
+  title,
+  description,
+  children,
+  wide,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const navigate = useNavigate();
   const href = useHref();
   const closeTo = href({ edit: null, delete: null });
@@ -275,8 +295,7 @@ function useCloseOnSuccess(result: AdminActionResult | undefined) {
   }, [result]);
 }
 
-const selectClass =
-  "flex h-10 w-full rounded-md border border-line bg-white px-3 py-2 text-base md:text-sm";
+const selectClass = "flex h-10 w-full rounded-md border border-line bg-white px-3 py-2 text-base md:text-sm";
 const areaClass =
   "flex w-full rounded-md border border-line bg-white px-3 py-2 font-mono text-base placeholder:text-slate-400 md:text-sm";
 
@@ -290,7 +309,13 @@ function Field({ id, label, children, hint }: { id: string; label: string; child
   );
 }
 
-function EditDialog({ product, categories }: { product: AdminProductDetail; categories: { id: number; name: string }[] }) {
+function EditDialog({
+  product,
+  categories,
+}: {
+  product: AdminProductDetail;
+  categories: { id: number; name: string }[];
+}) {
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
   useCloseOnSuccess(fetcher.data);
@@ -312,7 +337,11 @@ function EditDialog({ product, categories }: { product: AdminProductDetail; cate
           {text("brand", "Brand")}
           {text("shortDescription", "Short description", 500)}
         </div>
-        <Field id={id("long")} label="Long description (HTML)" hint="Sanitised on save: scripts, styles and event handlers are removed.">
+        <Field
+          id={id("long")}
+          label="Long description (HTML)"
+          hint="Sanitised on save: scripts, styles and event handlers are removed."
+        >
           <textarea
             id={id("long")}
             name="longDescriptionHtml"
@@ -323,7 +352,12 @@ function EditDialog({ product, categories }: { product: AdminProductDetail; cate
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id={id("category")} label="Category">
-            <select id={id("category")} name="categoryId" defaultValue={product.categoryId ?? ""} className={selectClass}>
+            <select
+              id={id("category")}
+              name="categoryId"
+              defaultValue={product.categoryId ?? ""}
+              className={selectClass}
+            >
               <option value="">Select a category</option>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
@@ -358,7 +392,12 @@ function EditDialog({ product, categories }: { product: AdminProductDetail; cate
             </select>
           </Field>
           <Field id={id("status")} label="Status">
-            <select id={id("status")} name="status" defaultValue={String(product.status === 1 ? 1 : 0)} className={selectClass}>
+            <select
+              id={id("status")}
+              name="status"
+              defaultValue={String(product.status === 1 ? 1 : 0)}
+              className={selectClass}
+            >
               <option value="1">Active (1)</option>
               <option value="0">Inactive (0)</option>
             </select>
@@ -373,8 +412,18 @@ function EditDialog({ product, categories }: { product: AdminProductDetail; cate
             />
           </Field>
         </div>
-        <Field id={id("images")} label="Images" hint="One a line: a path such as /media/products/1.svg or an http(s) URL.">
-          <textarea id={id("images")} name="images" rows={2} defaultValue={product.images.join("\n")} className={areaClass} />
+        <Field
+          id={id("images")}
+          label="Images"
+          hint="One per line: a path such as /media/products/1.svg or an http(s) URL."
+        >
+          <textarea
+            id={id("images")}
+            name="images"
+            rows={2}
+            defaultValue={product.images.join("\n")}
+            className={areaClass}
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           {text("colour", "Colour", 100)}

@@ -5,29 +5,11 @@ import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server"
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
 import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
 import type { ProductEdit } from "./product-input";
+import type { AdminProductDetail, AdminProductPage } from "./product-types";
+
+export type { AdminProductDetail, AdminProductPage, AdminProductRow } from "./product-types";
 
 export const ADMIN_PAGE_SIZE = 50;
-
-/** A row of the Product Management table. */
-export type AdminProductRow = {
-  artNo: number;
-  brand: string | null;
-  shortDescription: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  consumerPriceCents: number | null;
-  discountedPriceCents: number | null;
-  status: number;
-  isListed: boolean;
-};
-
-export type AdminProductPage = {
-  rows: AdminProductRow[];
-  /** Cursor for the next page (the last ArtNo shown), or null on the last page. */
-  nextAfter: number | null;
-  /** Cursor for the previous page (the first ArtNo shown), or null on the first page. */
-  prevBefore: number | null;
-};
 
 const MAX_ART_NO = 2_147_483_647;
 
@@ -54,10 +36,7 @@ function searchCondition(term: string): SQL | undefined {
   if (term === "") return undefined;
   if (/^\d+$/.test(term)) return artNoPrefix(term) ?? sql`false`;
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    sql`lower(${products.brand}) LIKE ${pattern}`,
-    sql`lower(${products.shortDescription}) LIKE ${pattern}`,
-  );
+  return or(sql`lower(${products.brand}) LIKE ${pattern}`, sql`lower(${products.shortDescription}) LIKE ${pattern}`);
 }
 
 /**
@@ -103,27 +82,6 @@ export async function searchAdminProducts(
     prevBefore: backwards ? (more ? first : null) : options.after != null ? first : null,
   };
 }
-
-/** Everything the "Update Product" dialog shows. */
-export type AdminProductDetail = {
-  artNo: number;
-  brand: string | null;
-  shortDescription: string | null;
-  longDescriptionHtml: string | null;
-  categoryId: number | null;
-  consumerPriceCents: number | null;
-  discountedPriceCents: number | null;
-  vatRate: number;
-  status: number;
-  stockQuantity: number | null;
-  images: string[];
-  colour: string | null;
-  material: string | null;
-  size: string | null;
-  type: string | null;
-  articleKeyword: string | null;
-  tags: string[];
-};
 
 const DETAIL_COLUMNS = {
   artNo: products.artNo,
@@ -181,8 +139,7 @@ export async function listCategoryChoices(db: DbExecutor): Promise<{ id: number;
 }
 
 export type ProductWriteResult =
-  | { ok: true; categories: number[] }
-  | { ok: false; reason: "not-found" | "invalid"; message: string };
+  { ok: true; categories: number[] } | { ok: false; reason: "not-found" | "invalid"; message: string };
 
 const NOT_FOUND = { ok: false, reason: "not-found", message: "Product not found" } as const;
 
@@ -229,7 +186,8 @@ export async function updateProduct(
       .update(products)
       .set({
         ...fields,
-        longDescriptionHtml: fields.longDescriptionHtml == null ? null : sanitizeSupplierHtml(fields.longDescriptionHtml),
+        longDescriptionHtml:
+          fields.longDescriptionHtml == null ? null : sanitizeSupplierHtml(fields.longDescriptionHtml),
         updatedAt: new Date(),
       })
       .where(eq(products.artNo, artNo));
@@ -240,7 +198,13 @@ export async function updateProduct(
         .onConflictDoUpdate({ target: stock.artNo, set: { quantity: stockQuantity, updatedAt: new Date() } });
     }
     const after = await lockProduct(tx, artNo);
-    await recordAdminChange(tx, actor, { entityType: "product", entityId: String(artNo), action: "update", before, after });
+    await recordAdminChange(tx, actor, {
+      entityType: "product",
+      entityId: String(artNo),
+      action: "update",
+      before,
+      after,
+    });
     return { ok: true, categories: [before.categoryId, edit.categoryId].filter((id): id is number => id != null) };
   });
   if (result.ok) result.categories = await refreshFacets(db, result.categories);
@@ -288,7 +252,12 @@ export async function deleteProduct(db: Db, actor: AdminActor, artNo: number): P
   return result;
 }
 
-export async function addProductTag(db: Db, actor: AdminActor, artNo: number, tag: string): Promise<ProductWriteResult> {
+export async function addProductTag(
+  db: Db,
+  actor: AdminActor,
+  artNo: number,
+  tag: string,
+): Promise<ProductWriteResult> {
   return db.transaction(async (tx): Promise<ProductWriteResult> => {
     if (!(await lockProduct(tx, artNo))) return NOT_FOUND;
     const existing = await tx

@@ -31,7 +31,9 @@ export async function loadProductsTab(request: Request, context: AppLoadContext)
     const page = await searchAdminProducts(context.db, { search, after, before });
     const editing = editArtNo == null ? null : await getAdminProduct(context.db, editArtNo);
     const deleting =
-      deleteArtNo == null ? null : (page.rows.find((row) => row.artNo === deleteArtNo) ?? (await getAdminProduct(context.db, deleteArtNo)));
+      deleteArtNo == null
+        ? null
+        : (page.rows.find((row) => row.artNo === deleteArtNo) ?? (await getAdminProduct(context.db, deleteArtNo)));
     const categories = editing ? await listCategoryChoices(context.db) : [];
     return {
       search,
@@ -55,4 +57,3 @@ export async function loadProductsTab(request: Request, context: AppLoadContext)
     };
   }
 }
-
