@@ -42,7 +42,11 @@ async function main() {
   logger.info({ database: database.kind }, "database ready");
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, logger, { demoAdmin: demoAdminAllowed(config) });
+    const seeded = await seedDemoIfEmpty(database.db, logger, {
+      demoAdmin: demoAdminAllowed(config),
+      // Some products' images on the built-in test supplier: work for /admin/image-migration.
+      supplierImagesBase: config.supplier.apiUrl ? undefined : config.publicUrl,
+    });
     if (seeded) logger.info(seeded, "demo catalogue created");
   }
 

@@ -43,8 +43,10 @@ export default [
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),
+      route("coupons", "routes/admin.coupons.tsx"),
       route("homepage", "routes/admin.homepage.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
+      route("image-migration", "routes/admin.image-migration.tsx"),
       route("*", "routes/admin.$.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
@@ -57,7 +59,9 @@ export default [
   route("api/payments/stripe-webhook", "routes/api.payments.stripe-webhook.ts"),
   // The built-in test supplier, standing in for the dropship supplier while none is configured.
   route("api/test-supplier/orders", "routes/api.test-supplier.orders.ts"),
+  route("api/test-supplier/images/:file", "routes/api.test-supplier.images.$file.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
+  route("media/images/:file", "routes/media.images.$file.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
   route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),

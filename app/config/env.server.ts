@@ -74,6 +74,25 @@ const EnvSchema = z.object({
     .default("NL"),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   TEST_SUPPLIER_ALLOWED: booleanFlag.default(false),
+  /** Image migration may download from loopback (the demo's test supplier); default: not in production on PostgreSQL. */
+  IMAGE_MIGRATION_ALLOW_LOOPBACK: booleanFlag.optional(),
+  /** Where migrated images are kept: a folder under DATA_DIR (default) or an S3-compatible bucket. */
+  IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z
+    .url({ message: "S3_ENDPOINT moet een volledige URL zijn, bijv. https://s3.eu-central-1.amazonaws.com" })
+    .regex(/^https?:\/\//i, "S3_ENDPOINT moet met http:// of https:// beginnen")
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, "S3_BUCKET moet een geldige bucketnaam zijn")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9-]+\/)*$/, "S3_PREFIX moet bijv. images/ zijn")
+    .default("images/"),
   MAX_BODY_BYTES: z.coerce
     .number({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
     .int({ message: "MAX_BODY_BYTES moet een aantal bytes zijn, bijv. 65536" })
@@ -166,6 +185,24 @@ export type Config = {
     timeoutMs: number;
     testSupplierAllowedInProduction: boolean;
   };
+  /**
+   * The image migration tool (spec 1 §2.15): downloads go to public addresses only; loopback is
+   * allowed for the embedded demo's test supplier and tests (IMAGE_MIGRATION_ALLOW_LOOPBACK),
+   * by default everywhere except a production server on PostgreSQL. Private ranges never.
+   */
+  imageMigration: { allowLoopback: boolean };
+  /** Migrated images: DATA_DIR/images, or an S3-compatible bucket (path-style requests, SigV4). */
+  imageStorage:
+    | { kind: "local" }
+    | {
+        kind: "s3";
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        prefix: string;
+      };
   /** The largest request body a form or JSON request may send (server/body-limit.ts); 413 above it. */
   maxBodyBytes: number;
   /** Sign-in with Strava is offered only when both are set. */
@@ -196,6 +233,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SUPPLIER_API_URL && (!e.SUPPLIER_USERNAME || !e.SUPPLIER_PASSWORD || !e.SUPPLIER_DEBTOR_NUMBER)) {
     problems.push(
       "  - SUPPLIER_USERNAME, SUPPLIER_PASSWORD en SUPPLIER_DEBTOR_NUMBER: alle drie nodig met SUPPLIER_API_URL",
+    );
+  }
+  if (e.IMAGE_STORAGE === "s3" && (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "  - S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID en S3_SECRET_ACCESS_KEY: alle vier nodig met IMAGE_STORAGE=s3",
     );
   }
   if (problems.length) throw new ConfigError(`Ongeldige configuratie:\n${problems.join("\n")}`);
@@ -232,6 +274,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       testSupplierAllowedInProduction: e.TEST_SUPPLIER_ALLOWED,
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
+    imageMigration: {
+      allowLoopback: e.IMAGE_MIGRATION_ALLOW_LOOPBACK ?? !(e.NODE_ENV === "production" && e.DATABASE_URL),
+    },
+    imageStorage:
+      e.IMAGE_STORAGE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT!.replace(/\/$/, ""),
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: "local" },
     strava:
       e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
         ? {

@@ -6,7 +6,10 @@
 export function installImageFallback(doc: Document) {
   const swap = (img: HTMLImageElement) => {
     const fallback = img.dataset.fallback;
-    if (fallback && !img.src.endsWith(fallback)) img.src = fallback;
+    if (!fallback || img.src.endsWith(fallback)) return;
+    // A srcset candidate would win over src (migrated images have one in product cards).
+    img.removeAttribute("srcset");
+    img.src = fallback;
   };
   doc.addEventListener(
     "error",

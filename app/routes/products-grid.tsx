@@ -3,6 +3,7 @@ import type { Route } from "./+types/products-grid";
 import { PaginationNav } from "~/components/catalog/pagination-nav";
 import { PLACEHOLDER_IMAGE } from "~/components/catalog/stock-indicator";
 import { listGridProducts } from "~/domain/catalog/listing.server";
+import { offerOf } from "~/domain/catalog/offer";
 import { gridPageItems } from "~/domain/catalog/pagination";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
@@ -94,17 +95,21 @@ export default function ProductsGridPage({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2 text-muted">{row.categoryName ?? "–"}</td>
                   <td className="px-3 py-2 text-right font-semibold whitespace-nowrap">
-                    {row.effectivePriceCents < row.consumerPriceCents ? (
-                      <>
-                        <span className="text-accent-700">{formatEuro(row.effectivePriceCents)}</span>{" "}
-                        <span className="text-xs font-normal text-muted line-through">
-                          <span className="sr-only">Van </span>
-                          {formatEuro(row.consumerPriceCents)}
-                        </span>
-                      </>
-                    ) : (
-                      formatEuro(row.consumerPriceCents)
-                    )}
+                    {(() => {
+                      // The struck price only when it is honest (offerOf: lowest price of the 30 days before).
+                      const offer = offerOf(row);
+                      return offer.onOffer ? (
+                        <>
+                          <span className="text-accent-700">{formatEuro(offer.nowCents)}</span>{" "}
+                          <span className="text-xs font-normal text-muted line-through">
+                            <span className="sr-only">Van </span>
+                            {formatEuro(offer.wasCents)}
+                          </span>
+                        </>
+                      ) : (
+                        formatEuro(offer.nowCents)
+                      );
+                    })()}
                   </td>
                 </tr>
               ))}

@@ -20,6 +20,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 async function fingerprint(db: Db): Promise<Record<string, string>> {
   const tables: Record<string, string> = {
     products: "SELECT * FROM products ORDER BY art_no",
+    product_price_history: "SELECT * FROM product_price_history ORDER BY art_no, valid_from",
     stock: "SELECT * FROM stock ORDER BY art_no",
     product_tags: "SELECT * FROM product_tags ORDER BY art_no, tag",
     product_categories: "SELECT * FROM product_categories ORDER BY id",
@@ -123,6 +124,46 @@ describe("demo catalogue seed", () => {
       sql`SELECT count(*)::int AS n FROM products WHERE consumer_price_cents >= 100000`,
     );
     expect(fancy!.n).toBeGreaterThan(0);
+  });
+
+  it("gives the offers a price history with honest 'was' prices, some none after a raise", async () => {
+    const [h] = await rows<{ products: number; withHistory: number; multi: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM products WHERE effective_price_cents > 0) AS products,
+                 (SELECT count(DISTINCT art_no)::int FROM product_price_history) AS "withHistory",
+                 (SELECT count(*)::int FROM (SELECT art_no FROM product_price_history GROUP BY art_no HAVING count(*) > 1) m) AS multi`,
+    );
+    expect(h!.withHistory).toBe(h!.products);
+    expect(h!.multi).toBeGreaterThan(50);
+    const [o] = await rows<{
+      offers: number;
+      atConsumer: number;
+      belowConsumer: number;
+      none: number;
+      started: number;
+    }>(
+      db,
+      sql`SELECT count(*)::int AS offers,
+        count(*) FILTER (WHERE reference_price_cents = consumer_price_cents)::int AS "atConsumer",
+        count(*) FILTER (WHERE reference_price_cents > discounted_price_cents AND reference_price_cents < consumer_price_cents)::int AS "belowConsumer",
+        count(*) FILTER (WHERE reference_price_cents <= discounted_price_cents)::int AS none,
+        count(*) FILTER (WHERE offer_started_at < now())::int AS started
+      FROM products WHERE is_listed AND discounted_price_cents > 0 AND discounted_price_cents < consumer_price_cents`,
+    );
+    expect(o!.started).toBe(o!.offers);
+    // Most offers follow a stable price; some follow a raise (a lower "was", or none at all).
+    expect(o!.atConsumer / o!.offers).toBeGreaterThan(0.6);
+    expect(o!.belowConsumer).toBeGreaterThan(0);
+    expect(o!.none).toBeGreaterThan(0);
+    expect(o!.atConsumer + o!.belowConsumer + o!.none).toBe(o!.offers);
+    // Not on offer: no reference kept.
+    const [plain] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM products
+          WHERE NOT coalesce(discounted_price_cents > 0 AND discounted_price_cents < consumer_price_cents, false)
+            AND (reference_price_cents IS NOT NULL OR offer_started_at IS NOT NULL)`,
+    );
+    expect(plain!.n).toBe(0);
   });
 
   it("has unlisted rows of every kind that are never listed", async () => {

@@ -40,8 +40,11 @@ export function adminTabPath(id: AdminTabId): string {
 export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
   sftp: { tab: "sftp", title: "SFTP" },
   ftp: { tab: "ftp", title: "FTP" },
-  coupons: { tab: "coupons", title: "Coupon Management" },
-  "image-migration": { tab: null, title: "Image Migration Tool" },
+};
+
+/** Built admin pages outside the tab bar: their own heading in the shell. */
+export const ADMIN_PAGES: Record<string, { title: string }> = {
+  "image-migration": { title: "Image Migration Tool" },
 };
 
 export function findComingSoonPage(splat: string | undefined) {
@@ -59,6 +62,7 @@ export function adminFrameOfPath(pathname: string): { tab: AdminTabId | null; ti
   const tab = findAdminTab(first);
   if (tab) return { tab, title: "Admin Dashboard" };
   if (first === "product-management") return { tab: "products", title: "Admin Dashboard" };
+  if (Object.hasOwn(ADMIN_PAGES, first)) return { tab: null, title: ADMIN_PAGES[first]!.title };
   const page = findComingSoonPage(first);
   if (page?.tab) return { tab: page.tab, title: "Admin Dashboard" };
   return { tab: null, title: page?.title ?? "Admin Dashboard" };

@@ -1,7 +1,6 @@
-import { ArrowDown, ArrowUp, ImageUp, Pencil, Plus, Trash2, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useId, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { ArrowDown, ArrowUp, ImageUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
@@ -11,6 +10,7 @@ import { SLIDE_LINKS, type AdminSlide } from "~/domain/content/carousel-admin";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
 
 const PANEL_PATH = "/admin/homepage";
 
@@ -230,69 +230,12 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
   );
 }
 
-/** A dialog opened by the URL; closing goes back to the plain list. */
-function PanelDialog({
-  title,
-  description,
-  children,
-  wide,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  const navigate = useNavigate();
-  return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) void navigate(PANEL_PATH, { preventScrollReset: true });
-      }}
-    >
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-      <Dialog.Content
-        lang="nl"
-        className={cn(
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[88vh] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg",
-          wide ? "sm:max-w-2xl" : "sm:max-w-md",
-        )}
-        {...(description ? {} : { "aria-describedby": undefined })}
-      >
-        <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
-          <div>
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            {description ? <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description> : null}
-          </div>
-          <Link
-            to={PANEL_PATH}
-            preventScrollReset
-            aria-label="Sluiten"
-            className="-m-1 rounded-md p-2 hover:bg-surface"
-          >
-            <X aria-hidden className="size-5" />
-          </Link>
-        </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
-      </Dialog.Content>
-    </Dialog.Root>
-  );
-}
-
-/** Closes the dialog once its fetcher's answer is a success (the toast has shown it). */
-function useCloseOnSuccess(result: AdminActionResult | undefined) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (result?.ok) void navigate(PANEL_PATH, { preventScrollReset: true });
-  }, [result, navigate]);
-}
-
 type UploadState = { busy: boolean; message: string | null; error: boolean };
 
 function SlideDialog({ slide }: { slide: AdminSlide | null }) {
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
-  useCloseOnSuccess(fetcher.data);
+  useCloseOnSuccess(fetcher.data, PANEL_PATH);
   const [title, setTitle] = useState(slide?.title ?? "");
   const [bgImage, setBgImage] = useState(slide?.bgImage ?? "");
   const [upload, setUpload] = useState<UploadState>({ busy: false, message: null, error: false });
@@ -319,7 +262,7 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
   }
 
   return (
-    <PanelDialog title={slide ? "Slide bewerken" : "Nieuwe slide"} wide>
+    <UrlDialog closeTo={PANEL_PATH} title={slide ? "Slide bewerken" : "Nieuwe slide"} wide>
       <fetcher.Form method="post" action={PANEL_PATH} className="space-y-4">
         <input type="hidden" name="intent" value="save" />
         {slide ? <input type="hidden" name="id" value={slide.id} /> : null}
@@ -447,17 +390,21 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
           </Button>
         </div>
       </fetcher.Form>
-    </PanelDialog>
+    </UrlDialog>
   );
 }
 
 function DeleteDialog({ slide }: { slide: AdminSlide }) {
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
-  useCloseOnSuccess(fetcher.data);
+  useCloseOnSuccess(fetcher.data, PANEL_PATH);
   const busy = fetcher.state !== "idle";
   return (
-    <PanelDialog title="Slide verwijderen" description="Weet je zeker dat je deze slide wilt verwijderen?">
+    <UrlDialog
+      closeTo={PANEL_PATH}
+      title="Slide verwijderen"
+      description="Weet je zeker dat je deze slide wilt verwijderen?"
+    >
       <p className="mb-4 text-sm">
         <span className="text-muted">Slide: </span>
         <span className="font-medium">{slide.title}</span>
@@ -475,6 +422,6 @@ function DeleteDialog({ slide }: { slide: AdminSlide }) {
           Verwijderen
         </Button>
       </fetcher.Form>
-    </PanelDialog>
+    </UrlDialog>
   );
 }

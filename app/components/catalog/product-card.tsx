@@ -4,19 +4,20 @@ import { Badge } from "~/components/ui/badge";
 import { ShoppingCart } from "~/components/ui/icons";
 import { toEuros } from "~/domain/cart/cart";
 import { offerOf } from "~/domain/catalog/offer";
+import { cardImageSources } from "~/domain/image-migration/stored-image-name";
 import type { ProductSummary } from "~/domain/catalog/product-summary";
 import { formatEuro } from "~/domain/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
 
 /** A product tile linking to /product/{ArtNo}: image, brand, name, price (with offer) and stock. */
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
-  const offer = offerOf(product.consumerPriceCents, product.discountedPriceCents);
+  const offer = offerOf(product);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-line bg-white transition-shadow hover:shadow-md">
       <div className="relative aspect-square bg-surface">
         <img
-          src={product.image ?? PLACEHOLDER_IMAGE}
+          {...cardImageSources(product.image ?? PLACEHOLDER_IMAGE)}
           alt=""
           loading="lazy"
           decoding="async"
@@ -48,7 +49,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
               </span>
             </>
           ) : (
-            <span className="text-base font-bold">{formatEuro(product.consumerPriceCents)}</span>
+            <span className="text-base font-bold">{formatEuro(offer.nowCents)}</span>
           )}
         </div>
         <div className="flex items-center justify-between gap-2">
@@ -63,7 +64,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
                   ArtNo: product.artNo,
                   Brand: product.brand,
                   name: product.shortDescription,
-                  price: toEuros(offer.onOffer ? offer.nowCents : product.consumerPriceCents),
+                  price: toEuros(offer.nowCents),
                   ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
                   image: product.image ?? "",
                   VAT: product.vatRate,

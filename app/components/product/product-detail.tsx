@@ -66,7 +66,7 @@ function Breadcrumbs({ product }: { product: ProductDetail }) {
 }
 
 export function ProductDetailView({ product }: { product: ProductDetail }) {
-  const offer = offerOf(product.consumerPriceCents, product.discountedPriceCents);
+  const offer = offerOf(product);
   const isBye = product.brand.trim().toUpperCase() === "BYE!";
   const specs = [
     ["Kleur", product.colour],
@@ -104,10 +104,13 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                 <Badge variant="offer">{`-${offer.percent}% Korting`}</Badge>
               </>
             ) : (
-              <span className="text-3xl font-bold">{formatEuro(product.consumerPriceCents)}</span>
+              <span className="text-3xl font-bold">{formatEuro(offer.nowCents)}</span>
             )}
           </div>
-          <p className="-mt-3 text-xs text-muted">{`Prijs incl. ${product.vatRate}% btw`}</p>
+          <p className="-mt-3 text-xs text-muted">
+            {`Prijs incl. ${product.vatRate}% btw`}
+            {offer.onOffer ? ". Doorgestreepte prijs: de laagste prijs in de 30 dagen vóór de aanbieding." : null}
+          </p>
 
           <StockIndicator quantity={product.stockQuantity} size="sm" />
 
@@ -117,7 +120,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
               ArtNo: product.artNo,
               Brand: product.brand,
               name: product.shortDescription,
-              price: toEuros(product.effectivePriceCents),
+              price: toEuros(offer.nowCents),
               image: product.images[0] ?? "/placeholder.svg",
               ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
               VAT: product.vatRate,

@@ -56,6 +56,14 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`CASE WHEN discounted_price_cents > 0 AND discounted_price_cents < consumer_price_cents THEN discounted_price_cents ELSE coalesce(consumer_price_cents, 0) END`,
       ),
+    /**
+     * The honest "was" price of a running offer: the lowest selling price of the 30 days before the
+     * offer started (Omnibus / ACM rule, docs/decisions/0013-honest-was-price.md); null when not on
+     * offer or when no earlier price is known. With `offerStartedAt`, written ONLY by the trigger
+     * `products_price_track` (it overwrites anything else), so every writer gets it right.
+     */
+    referencePriceCents: integer("reference_price_cents"),
+    offerStartedAt: timestamp("offer_started_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

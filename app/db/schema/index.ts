@@ -8,3 +8,5 @@ export * from "./payments";
 export * from "./jobs";
 export * from "./audit";
 export * from "./fulfilment";
+export * from "./price-history";
+export * from "./image-migration";

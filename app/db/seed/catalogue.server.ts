@@ -20,6 +20,7 @@ import {
 import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
 import { CATEGORY_SEEDS, categoryFilterSeeds, categoryImageUrl, FILTER_TYPE_SEEDS } from "./categories";
 import { BLOG_SEEDS, CAROUSEL_SEEDS, QUIZ_SEEDS } from "./content";
+import { HISTORY_START_DAYS, priceStepsOf, SEED_PRICE_CLOCK, type PriceStep } from "./price-history";
 import { DEMO_SEED, generateProducts, type GeneratedProduct } from "./product-generator";
 
 /** Rows per INSERT statement: ~20 columns × 1000 rows stays far below PostgreSQL's 65 535 parameters. */
@@ -68,8 +69,50 @@ function productRow(p: GeneratedProduct): typeof products.$inferInsert {
   };
 }
 
+/** Dates the trigger's price-history rows (transaction-local settings; see the price_history migration). */
+function priceClock(daysAgo: number) {
+  const at = new Date(SEED_PRICE_CLOCK.getTime() - daysAgo * 24 * 60 * 60 * 1000).toISOString();
+  return sql`SELECT set_config('app.price_changed_at', ${at}, true), set_config('app.price_source', 'seed', true)`;
+}
+
+/**
+ * Products at their first price (HISTORY_START_DAYS ago), then the later price steps as updates,
+ * oldest first, one statement per date: the trigger records the history and each offer's "was" price.
+ * Must run inside a transaction (the settings are transaction-local).
+ */
+async function insertWithPriceHistory(db: Db, batch: GeneratedProduct[]): Promise<void> {
+  const steps = batch.map((p) => ({ artNo: p.artNo, steps: priceStepsOf(p) }));
+  await db.execute(priceClock(HISTORY_START_DAYS));
+  await db.insert(products).values(
+    batch.map((p, i) => {
+      const first = steps[i]!.steps[0]!;
+      return {
+        ...productRow(p),
+        consumerPriceCents: first.consumerPriceCents,
+        discountedPriceCents: first.discountedPriceCents,
+      };
+    }),
+  );
+  const byDay = new Map<number, { artNo: number; step: PriceStep }[]>();
+  for (const { artNo, steps: list } of steps) {
+    for (const step of list.slice(1)) byDay.set(step.daysAgo, [...(byDay.get(step.daysAgo) ?? []), { artNo, step }]);
+  }
+  for (const daysAgo of [...byDay.keys()].sort((a, b) => b - a)) {
+    const rows = byDay.get(daysAgo)!;
+    await db.execute(priceClock(daysAgo));
+    await db.execute(sql`
+      UPDATE products p SET consumer_price_cents = v.c, discounted_price_cents = v.d
+      FROM (VALUES ${sql.join(
+        rows.map((r) => sql`(${r.artNo}::int, ${r.step.consumerPriceCents}::int, ${r.step.discountedPriceCents}::int)`),
+        sql`, `,
+      )}) AS v(art_no, c, d)
+      WHERE p.art_no = v.art_no`);
+  }
+  await db.execute(sql`SELECT set_config('app.price_changed_at', '', true), set_config('app.price_source', '', true)`);
+}
+
 async function insertProductBatch(db: Db, batch: GeneratedProduct[]): Promise<{ stock: number; tags: number }> {
-  await db.insert(products).values(batch.map(productRow));
+  await insertWithPriceHistory(db, batch);
   const stockRows = batch
     .filter((p) => p.stockQuantity !== null)
     .map((p) => ({ artNo: p.artNo, quantity: p.stockQuantity, updatedAt: p.createdAt }));
@@ -101,6 +144,8 @@ export async function insertProducts(
     if (batch.length === 0) return;
     const current = batch;
     batch = [];
+    // Without transactionPerBatch the caller's transaction holds the batch (the settings that date
+    // the price history are transaction-local): the demo seed runs in one.
     const result = options.transactionPerBatch
       ? await db.transaction((tx) => insertProductBatch(tx, current))
       : await insertProductBatch(db, current);

@@ -6,17 +6,20 @@ import { hasProducts, insertContent, insertProducts, insertReferenceData } from 
 import { insertDemoCoupons } from "./coupons.server";
 import { createDemoAdmin } from "./demo-admin.server";
 import { DEMO_PRODUCT_COUNT } from "./product-generator";
+import { pointDemoImagesAtTestSupplier } from "./supplier-images.server";
 
 /**
  * Creates the deterministic demo shop on first start: categories and filters, 640 products,
  * carousel, blog, quiz and settings, then the filter-value cache. Does nothing (returns null) as
  * soon as one product exists, so a real catalogue is never touched. All or nothing: one transaction.
  * `demoAdmin`: also create the demo admin (server.ts allows it except in production on PostgreSQL).
+ * `supplierImagesBase`: the shop's own URL, whose test supplier then hosts some products' images
+ * (work for the image migration tool; server.ts passes it while no real supplier is configured).
  */
 export async function seedDemoIfEmpty(
   db: Db,
   logger: Logger,
-  options: { demoAdmin?: boolean } = {},
+  options: { demoAdmin?: boolean; supplierImagesBase?: string } = {},
 ): Promise<null | Record<string, number>> {
   if (await hasProducts(db)) return null;
   const started = performance.now();
@@ -26,11 +29,14 @@ export async function seedDemoIfEmpty(
     if (await hasProducts(tx)) return null;
     const reference = await insertReferenceData(tx);
     const inserted = await insertProducts(tx, DEMO_PRODUCT_COUNT);
+    const supplierImages = options.supplierImagesBase
+      ? await pointDemoImagesAtTestSupplier(tx, options.supplierImagesBase)
+      : 0;
     const content = await insertContent(tx);
     const filterValues = await rebuildFilterValueCache(tx);
     const coupons = await insertDemoCoupons(tx);
     if (options.demoAdmin) await createDemoAdmin(tx);
-    return { ...reference, ...inserted, ...content, filterValues, ...coupons };
+    return { ...reference, ...inserted, ...content, filterValues, ...coupons, supplierImages };
   });
   if (counts) logger.debug({ ms: Math.round(performance.now() - started) }, "demo seed finished");
   return counts;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offerOf } from "~/domain/catalog/offer";
+import { hasDiscount } from "~/domain/catalog/offer";
 import { parsePriceText } from "~/domain/money/money";
 import { CATEGORY_SEEDS, LEAF_CATEGORY_IDS } from "./categories";
 import { DEMO_PRODUCT_COUNT, formatSupplierPrice, generateProduct, generateProducts } from "./product-generator";
@@ -39,7 +39,7 @@ describe("product generator", () => {
   });
 
   it("puts roughly 15% on offer", () => {
-    const offers = demo.filter((p) => offerOf(p.consumerPriceCents, p.discountedPriceCents).onOffer).length;
+    const offers = demo.filter((p) => hasDiscount(p.consumerPriceCents, p.discountedPriceCents)).length;
     expect(offers / demo.length).toBeGreaterThan(0.1);
     expect(offers / demo.length).toBeLessThan(0.2);
   });

@@ -6,7 +6,7 @@ import { rowsOf } from "~/db/rows.server";
 const PROBES = 12;
 
 const COLUMNS = sql.raw(`p.art_no, p.brand, p.short_description, p.consumer_price_cents, p.discounted_price_cents,
-  p.effective_price_cents, p.images[1] AS image, s.quantity, p.vat_rate::int AS vat_rate`);
+  p.effective_price_cents, p.reference_price_cents, p.images[1] AS image, s.quantity, p.vat_rate::int AS vat_rate`);
 
 const isInStock = (p: ProductSummary) => (p.stockQuantity ?? 0) > 0;
 

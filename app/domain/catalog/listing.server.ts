@@ -207,7 +207,7 @@ async function productPage(
   const rows = rowsOf<ProductSummaryRow>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
-             b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
+             b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
       FROM (
         SELECT b.art_no FROM products b ${stockJoin}
         WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
@@ -332,7 +332,7 @@ export async function listGridProducts(
   const rows = rowsOf<ProductSummaryRow & { category_name: string | null }>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
-             b.effective_price_cents, b.images[1] AS image, b.vat_rate, s.quantity, c.name AS category_name
+             b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity, c.name AS category_name
       FROM products b
       LEFT JOIN stock s ON s.art_no = b.art_no
       LEFT JOIN product_categories c ON c.id = b.category_id

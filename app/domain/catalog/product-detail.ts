@@ -14,6 +14,8 @@ export type ProductDetail = {
   consumerPriceCents: number;
   discountedPriceCents: number | null;
   effectivePriceCents: number;
+  /** The honest "was" price of a running offer (products.reference_price_cents); see offerOf. */
+  referencePriceCents: number | null;
   vatRate: number;
   images: string[];
   /** null = unknown (no stock row or no quantity). */

@@ -6,6 +6,8 @@ export type ProductSummary = {
   consumerPriceCents: number;
   discountedPriceCents: number | null;
   effectivePriceCents: number;
+  /** The honest "was" price of a running offer (products.reference_price_cents); see offerOf. */
+  referencePriceCents: number | null;
   image: string | null;
   stockQuantity: number | null;
   vatRate: number;
@@ -19,6 +21,7 @@ export type ProductSummaryRow = {
   consumer_price_cents: number;
   discounted_price_cents: number | null;
   effective_price_cents: number;
+  reference_price_cents: number | null;
   image: string | null;
   vat_rate: number;
   quantity: number | null;
@@ -33,6 +36,7 @@ export function summaryFromRow(r: ProductSummaryRow): ProductSummary {
     consumerPriceCents: Number(r.consumer_price_cents),
     discountedPriceCents: r.discounted_price_cents == null ? null : Number(r.discounted_price_cents),
     effectivePriceCents: Number(r.effective_price_cents),
+    referencePriceCents: r.reference_price_cents == null ? null : Number(r.reference_price_cents),
     image: r.image || null,
     vatRate: Number(r.vat_rate),
     stockQuantity: r.quantity == null ? null : Number(r.quantity),

@@ -49,6 +49,7 @@ export async function getProductDetail(db: Db, artNo: number): Promise<ProductDe
     consumerPriceCents: p.consumerPriceCents ?? 0,
     discountedPriceCents: p.discountedPriceCents,
     effectivePriceCents: p.effectivePriceCents,
+    referencePriceCents: p.referencePriceCents,
     vatRate: p.vatRate,
     images: p.images.filter((src) => src.trim() !== ""),
     stockQuantity: row.stockQuantity ?? null,

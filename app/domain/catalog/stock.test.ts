@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { isSellable, stockStatus } from "./stock";
-import { offerOf } from "./offer";
 
 describe("stockStatus", () => {
   it.each([
@@ -22,19 +21,5 @@ describe("stockStatus", () => {
     expect(isSellable(null)).toBe(false);
     expect(isSellable(0)).toBe(false);
     expect(isSellable(1)).toBe(true);
-  });
-});
-
-describe("offerOf", () => {
-  it("is an offer only when the discounted price is set, not zero and lower", () => {
-    expect(offerOf(2000, 1500)).toEqual({ onOffer: true, percent: 25, wasCents: 2000, nowCents: 1500 });
-    expect(offerOf(2000, null)).toEqual({ onOffer: false });
-    expect(offerOf(2000, 0)).toEqual({ onOffer: false });
-    expect(offerOf(2000, 2000)).toEqual({ onOffer: false });
-    expect(offerOf(2000, 2500)).toEqual({ onOffer: false });
-  });
-
-  it("rounds the percentage", () => {
-    expect(offerOf(2999, 1999)).toMatchObject({ percent: 33 });
   });
 });

@@ -54,6 +54,7 @@ export async function quoteCart(db: DbExecutor, input: QuoteInput, opts: QuoteOp
           consumerPriceCents: products.consumerPriceCents,
           discountedPriceCents: products.discountedPriceCents,
           effectivePriceCents: products.effectivePriceCents,
+          referencePriceCents: products.referencePriceCents,
           vatRate: products.vatRate,
           isListed: products.isListed,
           stockQuantity: stock.quantity,
@@ -89,7 +90,7 @@ export async function quoteCart(db: DbExecutor, input: QuoteInput, opts: QuoteOp
         problem: "not-found",
       };
     }
-    const offer = offerOf(p.consumerPriceCents, p.discountedPriceCents);
+    const offer = offerOf(p);
     const stockQuantity = p.stockQuantity ?? null;
     const problem =
       stockQuantity == null || stockQuantity <= 0

@@ -1,6 +1,8 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
+import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/domain/image-migration/migration.server";
+import { storageFor } from "~/domain/storage/storage.server";
 import { mailQueue } from "~/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
@@ -41,6 +43,9 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
 
   // Paid orders to the supplier (or the built-in test supplier when none is configured).
   queues[DROPSHIPMENT_QUEUE] = dropshipmentQueue({ config, logger });
+
+  // Batches of the image migration tool (/admin/image-migration).
+  queues[IMAGE_MIGRATION_QUEUE] = imageMigrationQueue({ config, storage: storageFor(config) });
 
   queues[RECONCILE_QUEUE] = {
     backoff: { baseMs: 60_000, maxMs: 60_000 },

@@ -12,6 +12,7 @@ import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../../app/config/env.server";
 import { openDatabase } from "../../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
+import { pointDemoImagesAtTestSupplier } from "../../../app/db/seed/supplier-images.server";
 import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
 import { buildApp } from "../../support/build";
@@ -43,7 +44,9 @@ export default async function setup(project: TestProject) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Uploaded files (carousel images) go to a folder of this run, never the project's ./data.
+  // As `npm start` does: some products' images on the test supplier, for the image migration tool.
+  await pointDemoImagesAtTestSupplier(database.db, baseUrl);
+  // Uploaded files (carousel images, migrated images) go to a folder of this run, never the project's ./data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-data-"));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/media.images.$file";
+import { STORED_IMAGE_FILE } from "~/domain/image-migration/convert.server";
+import { storageFor } from "~/domain/storage/storage.server";
+
+/**
+ * Migrated product images: /media/images/<artNo>-<hash>-<width>.webp from the shop's Storage. The
+ * name holds the hash of the original, so a URL always means the same bytes (cached for a year).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const file = params.file;
+  const stored = STORED_IMAGE_FILE.test(file) ? await storageFor(context.config).get(file) : null;
+  if (!stored) {
+    return new Response("Afbeelding niet gevonden", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return new Response(new Uint8Array(stored.body), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(stored.body.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'",
+    },
+  });
+}
