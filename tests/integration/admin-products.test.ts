@@ -1,7 +1,14 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/client.server";
-import { adminChanges, filterValuesCache, products, productTags, stock } from "../../app/db/schema";
+import {
+  adminChanges,
+  filterValuesCache,
+  productPriceHistory,
+  products,
+  productTags,
+  stock,
+} from "../../app/db/schema";
 import { configureFilters, createFilterTypes, FILTER } from "../support/catalogue-factories";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
@@ -298,6 +305,13 @@ describe("Update Product", () => {
     expect(row!.longDescriptionHtml).toBe("<p>Sterk</p>");
     const [stockRow] = await db().select().from(stock).where(eq(stock.artNo, p.artNo));
     expect(stockRow!.quantity).toBe(7);
+    // The price-history trigger recorded the new selling price (the offer) as the admin's change.
+    const history = await db()
+      .select()
+      .from(productPriceHistory)
+      .where(eq(productPriceHistory.artNo, p.artNo))
+      .orderBy(desc(productPriceHistory.validFrom));
+    expect(history[0]).toMatchObject({ priceCents: 99900, source: "admin" });
 
     const change = await lastChange();
     expect(change).toMatchObject({

@@ -182,6 +182,8 @@ export async function updateProduct(
       .limit(1);
     if (!category) return { ok: false, reason: "invalid", message: "Please select a valid category." };
     const { stockQuantity, ...fields } = edit;
+    // The price-history trigger on products records a price change with its source (this transaction only).
+    await tx.execute(sql`SELECT set_config('app.price_source', 'admin', true)`);
     await tx
       .update(products)
       .set({
