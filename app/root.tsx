@@ -116,7 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {loaderData.maintenanceReminder ? (
             <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">
               Onderhoudsmodus staat aan: alleen beheerders zien de winkel.{" "}
-              <a href="/admin?tab=settings" className="underline">
+              <a href="/admin/settings" className="underline">
                 Uitschakelen
               </a>
             </p>

@@ -46,6 +46,7 @@ export default [
       route("coupons", "routes/admin.coupons.tsx"),
       route("homepage", "routes/admin.homepage.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
+      route("changes", "routes/admin.changes.tsx"),
       route("image-migration", "routes/admin.image-migration.tsx"),
       route("*", "routes/admin.$.tsx"),
     ]),

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wanted = form.get("maintenance");
   if (wanted !== "on" && wanted !== "off") return data<AdminActionResult>(FAILED, { status: 400 });
   try {
-    const on = await setMaintenanceMode(context.db, wanted === "on");
+    const on = await setMaintenanceMode(context.db, wanted === "on", { id: viewer.id, email: viewer.email });
     context.logger.info({ maintenance: on, by: viewer.id }, "admin switched maintenance mode");
     return data<AdminActionResult>({
       ok: true,

@@ -33,7 +33,7 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const frame = adminFrameOfPath(pathname);
   return (
-    <AdminShell activeTab={frame.tab} title={frame.title}>
+    <AdminShell activeTab={frame.tab} title={frame.title} isChangeLog={/^\/admin\/changes\/?$/.test(pathname)}>
       <Outlet />
     </AdminShell>
   );

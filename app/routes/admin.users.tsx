@@ -3,8 +3,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.users";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { errorText } from "~/components/admin/error-text";
-import { UsersPanel, type UserListData } from "~/components/admin/users-panel";
-import { listUsers, setUserActive } from "~/domain/admin/users.server";
+import {
+  DEACTIVATE_WARNING,
+  UsersPanel,
+  type UserListData,
+  type UsersActionResult,
+} from "~/components/admin/users-panel";
+import { findUserEmail, listUsers, setUserActive } from "~/domain/admin/users.server";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { readForm } from "~/lib/form.server";
 
@@ -45,6 +50,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Without JavaScript, "Deactivate" first asks on the page itself (with JavaScript a dialog asks):
+  // nothing changes until the question's own form is sent.
+  if (intent === "confirm-deactivate") {
+    const userId = textParam(String(form.get("userId") ?? "")) ?? "";
+    const email = userId && userId !== viewer.id ? await findUserEmail(context.db, userId) : null;
+    if (!email) {
+      return data<UsersActionResult>(
+        {
+          ok: false,
+          intent,
+          title: "Failed to update user",
+          description: userId === viewer.id ? "You cannot deactivate your own account." : "User not found.",
+        },
+        { status: userId === viewer.id ? 400 : 404 },
+      );
+    }
+    return data<UsersActionResult>({
+      ok: true,
+      intent,
+      title: `Deactivate ${email}?`,
+      description: DEACTIVATE_WARNING,
+      confirmUserId: userId,
+    });
+  }
   if (intent !== "deactivate" && intent !== "reactivate") {
     return data<AdminActionResult>(
       { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
@@ -53,7 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const userId = textParam(String(form.get("userId") ?? "")) ?? "";
   try {
-    const result = await setUserActive(context.db, { actorId: viewer.id, userId, active: intent === "reactivate" });
+    const result = await setUserActive(
+      context.db,
+      { id: viewer.id, email: viewer.email },
+      { userId, active: intent === "reactivate" },
+    );
     if (!result.ok) {
       const self = result.reason === "self";
       return data<AdminActionResult>(

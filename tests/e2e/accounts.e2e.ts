@@ -147,7 +147,11 @@ describe("accounts", () => {
     await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await admin.goto("/admin?tab=users");
     const row = admin.getByRole("row", { name: new RegExp(email) });
-    await row.getByRole("button", { name: "Deactivate" }).click();
+    const deactivate = row.getByRole("button", { name: "Deactivate" });
+    // Deactivate asks first (a dialog once hydrated).
+    await expect.poll(() => deactivate.getAttribute("aria-haspopup")).toBe("dialog");
+    await deactivate.click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Deactivate user" }).click();
     await expect.poll(() => row.getByRole("button", { name: "Reactivate" }).isVisible()).toBe(true);
 
     await user.goto("/orders");

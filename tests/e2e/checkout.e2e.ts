@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { registerConfirmedUser, signInOnLoginPage, uniqueEmail, waitForMail } from "./support/accounts";
 import { addInStockProduct, fillCustomerAndShipping, storedCartItems } from "./support/shopping";

@@ -253,14 +253,16 @@ describe("Users tab", () => {
     expect(headers).toEqual(["Email", "Name", "Role", "Status", "Created At", "Actions"]);
 
     expect(text(rowOf(html, customer.email))).toMatch(
-      /^gewone\.klant@example\.nl Karel Klant Customer Active \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Deactivate gewone\.klant@example\.nl$/,
+      /^gewone\.klant@example\.nl Karel Klant Customer Active \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Change history of gewone\.klant@example\.nl Deactivate gewone\.klant@example\.nl$/,
     );
     expect(text(rowOf(html, "fenna@example.nl"))).toContain("Fenna de Vries");
     expect(text(rowOf(html, target.email))).toContain("— No name");
     expect(text(rowOf(html, inactiveTarget.email))).toMatch(/Inactive .* Reactivate slapend@example\.nl$/);
     // The admin's own row: marked, and without a Deactivate button.
     const own = rowOf(html, admin.email);
-    expect(text(own)).toMatch(/^hoofdbeheer@trapkracht\.test \(you\) — No name Admin Active .* Your own account$/);
+    expect(text(own)).toMatch(
+      /^hoofdbeheer@trapkracht\.test \(you\) — No name Admin Active .* Change history of hoofdbeheer@trapkracht\.test Your own account$/,
+    );
     expect(own).not.toContain("<button");
     // Each button is a POST form that works without JavaScript.
     const form = /<form[^>]*>/.exec(rowOf(html, customer.email))![0];
@@ -268,7 +270,7 @@ describe("Users tab", () => {
     expect(form).toContain('action="/admin/users?page=1"');
     expect(rowOf(html, customer.email)).toMatch(
       new RegExp(
-        `name="intent" value="deactivate".*name="userId" value="${customer.id}".*<button[^>]*type="submit"`,
+        `name="intent" value="confirm-deactivate".*name="userId" value="${customer.id}".*<button[^>]*type="submit"`,
         "s",
       ),
     );

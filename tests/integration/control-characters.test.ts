@@ -527,6 +527,11 @@ describe("control characters in every input", () => {
     { name: "sitemap page", url: (b) => `/sitemap.xml?page=1${b}` },
     { name: "admin tab and page", url: (b) => `/admin?tab=users${b}&page=1${b}`, cookie: () => adminCookie },
     { name: "admin section", url: (b) => `/admin/pro${b}ducts`, cookie: () => adminCookie },
+    {
+      name: "admin change log filter and cursor",
+      url: (b) => `/admin/changes?type=us${b}er&id=a${b}b&before=1${b}&after=2${b}`,
+      cookie: () => adminCookie,
+    },
     { name: "image migration tab", url: (b) => `/admin/image-migration?tab=statis${b}tics`, cookie: () => adminCookie },
     { name: "stored image file", url: (b) => `/media/images/${artNo}-0123456789abcdef${b}-800.webp` },
     { name: "test supplier image file", url: (b) => `/api/test-supplier/images/${artNo}${b}-1.jpg` },

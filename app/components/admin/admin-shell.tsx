@@ -1,4 +1,4 @@
-import { Images, LayoutDashboard } from "lucide-react";
+import { History, Images, LayoutDashboard } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
@@ -13,11 +13,14 @@ import { ADMIN_TABS, adminTabPath, type AdminTabId } from "./admin-tabs";
 export function AdminShell({
   activeTab,
   title = "Admin Dashboard",
+  isChangeLog = false,
   children,
 }: {
   /** Null on the admin pages outside the dashboard (/admin/coupons etc.). */
   activeTab: AdminTabId | null;
   title?: string;
+  /** The change log (/admin/changes) is showing: its link is the current page. */
+  isChangeLog?: boolean;
   children: ReactNode;
 }) {
   const nav = useRef<HTMLElement>(null);
@@ -36,13 +39,24 @@ export function AdminShell({
           <LayoutDashboard aria-hidden className="size-7 shrink-0 text-brand-700" />
           {title}
         </h1>
-        <Link
-          to="/admin/image-migration"
-          className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface"
-        >
-          <Images aria-hidden className="size-4" />
-          Image Migration Tool
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* The change log is a page beside the tabs, not a tenth tab (spec 1 §2.15's list stays). */}
+          <Link
+            to="/admin/changes"
+            aria-current={activeTab === null && isChangeLog ? "page" : undefined}
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800"
+          >
+            <History aria-hidden className="size-4" />
+            Change log
+          </Link>
+          <Link
+            to="/admin/image-migration"
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface"
+          >
+            <Images aria-hidden className="size-4" />
+            Image Migration Tool
+          </Link>
+        </div>
       </div>
       <nav ref={nav} aria-label="Admin sections" className="relative mt-6 overflow-x-auto rounded-lg bg-surface">
         <ul className="flex w-max gap-1.5 p-1.5 sm:w-auto sm:flex-wrap">

@@ -1,4 +1,5 @@
 import { CheckCircle2, Plus, Trash2, XCircle } from "lucide-react";
+import { ChangeHistoryLink } from "./change-log";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -81,7 +82,10 @@ function EndpointCard({ url, urlSource, isTestSupplier, editing: editingFromUrl 
   return (
     <Card className="space-y-3 p-5">
       <div>
-        <h3 className="font-semibold">Supplier endpoint</h3>
+        <div className="flex flex-wrap items-center justify-between gap-x-3">
+          <h3 className="font-semibold">Supplier endpoint</h3>
+          <ChangeHistoryLink entityType="setting" entityId="supplier-api-url" label="the supplier endpoint" />
+        </div>
         <p className="text-sm text-muted">
           {SOURCE_TEXT[urlSource]}
           {isTestSupplier && urlSource !== "test-supplier" ? " This is the shop's built-in test supplier." : null}

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ImageUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ChangeHistoryLink } from "./change-log";
 import { useId, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -43,12 +44,15 @@ export function CarouselPanel({
           Homepage Carousel Beheer
         </h2>
         {slides ? (
-          <Button asChild size="sm">
-            <Link to="?slide=new" preventScrollReset>
-              <Plus aria-hidden />
-              Nieuwe slide
-            </Link>
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <ChangeHistoryLink entityType="slide" label="all slides" />
+            <Button asChild size="sm">
+              <Link to="?slide=new" preventScrollReset>
+                <Plus aria-hidden />
+                Nieuwe slide
+              </Link>
+            </Button>
+          </div>
         ) : null}
       </div>
       <ActionMessage result={result} />
@@ -224,6 +228,7 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
               Verwijderen
             </Link>
           </Button>
+          <ChangeHistoryLink entityType="slide" entityId={String(slide.id)} label={slide.title} compact />
         </div>
       </td>
     </tr>

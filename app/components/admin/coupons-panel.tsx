@@ -1,4 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
+import { ChangeHistoryLink } from "./change-log";
 import { useId } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -54,12 +55,15 @@ export function CouponsPanel({
           Coupon Management
         </h2>
         {coupons ? (
-          <Button asChild size="sm">
-            <Link to="?coupon=new" preventScrollReset>
-              <Plus aria-hidden />
-              New coupon
-            </Link>
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <ChangeHistoryLink entityType="coupon" label="all coupons" />
+            <Button asChild size="sm">
+              <Link to="?coupon=new" preventScrollReset>
+                <Plus aria-hidden />
+                New coupon
+              </Link>
+            </Button>
+          </div>
         ) : null}
       </div>
       {/* Without JavaScript a form's answer shows here; a refused dialog form shows it in the dialog. */}
@@ -150,7 +154,10 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
       <Cell label="Used / limit">
         {coupon.usageCount} / {coupon.usageLimit ?? "∞"}
       </Cell>
-      <Cell label="Valid until">{formatValidUntil(coupon.validUntil)}</Cell>
+      <Cell label="Valid until">
+        {formatValidUntil(coupon.validUntil)}
+        {coupon.expired ? <span className="block text-xs text-danger">(expired)</span> : null}
+      </Cell>
       <td className="px-3 py-2 max-md:flex max-md:items-center max-md:justify-between max-md:px-0 max-md:py-1">
         <span aria-hidden className="text-muted md:hidden">
           Active
@@ -196,6 +203,7 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
               </Link>
             </Button>
           )}
+          <ChangeHistoryLink entityType="coupon" entityId={String(coupon.id)} label={coupon.code} compact />
         </div>
       </td>
     </tr>

@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { ChangeHistoryLink } from "./change-log";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
@@ -221,6 +222,7 @@ export function OrderDetails({
             ))}
           </ol>
         )}
+        <ChangeHistoryLink entityType="order" entityId={order.id} label={`order ${shortOrderId(order.id)}`} />
       </Block>
     </div>
   );

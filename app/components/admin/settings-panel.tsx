@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { ChangeHistoryLink } from "./change-log";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
@@ -24,9 +25,12 @@ export function SettingsPanel({
 
   return (
     <section aria-labelledby="admin-panel-title" className="space-y-4">
-      <h2 id="admin-panel-title" className="text-xl font-semibold">
-        Site Settings
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="admin-panel-title" className="text-xl font-semibold">
+          Site Settings
+        </h2>
+        <ChangeHistoryLink entityType="setting" entityId="maintenance-mode" label="the maintenance mode" />
+      </div>
       <ActionMessage result={result} />
       <div lang="nl" className="rounded-lg border border-line bg-white p-5 shadow-sm">
         <fetcher.Form method="post" action="/admin/settings" className="flex items-start justify-between gap-4">

@@ -1,5 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { customers, sessions, users, type UserRole } from "~/db/schema";
 
 export const USERS_PAGE_SIZE = 50;
@@ -67,27 +68,53 @@ export async function listUsers(db: Db, { page }: { page: number }): Promise<Use
   };
 }
 
+/** A user's e-mail by id, or null (for the confirmation question before deactivating). */
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ?? null;
+}
+
 export type SetUserActiveResult =
   { ok: true; user: { id: string; email: string; isActive: boolean } } | { ok: false; reason: "self" | "not-found" };
 
 /**
  * Deactivates or reactivates a user (spec 1 §4 "User role record"). Deactivating also deletes all
  * of the user's sessions in the same transaction, so they are signed out on their very next request;
- * the session hook then refuses new sign-ins. An admin cannot deactivate themselves.
+ * the session hook then refuses new sign-ins. An admin cannot deactivate themselves. The change is
+ * recorded in admin_changes (who, before, after) in the same transaction.
  */
 export async function setUserActive(
   db: Db,
-  { actorId, userId, active }: { actorId: string; userId: string; active: boolean },
+  actor: AdminActor,
+  { userId, active }: { userId: string; active: boolean },
 ): Promise<SetUserActiveResult> {
-  if (!active && userId === actorId) return { ok: false, reason: "self" };
+  if (!active && userId === actor.id) return { ok: false, reason: "self" };
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update")
+      .limit(1);
+    if (!before) return { ok: false, reason: "not-found" } as const;
     const [user] = await tx
       .update(users)
       .set({ isActive: active, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ id: users.id, email: users.email, isActive: users.isActive });
     if (!user) return { ok: false, reason: "not-found" } as const;
-    if (!active) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    let sessionsEnded = 0;
+    if (!active) {
+      const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      sessionsEnded = ended.length;
+    }
+    await recordAdminChange(tx, actor, {
+      entityType: "user",
+      entityId: userId,
+      action: active ? "reactivate" : "deactivate",
+      before: { email: user.email, isActive: before.isActive },
+      after: active ? { email: user.email, isActive: true } : { email: user.email, isActive: false, sessionsEnded },
+    });
     return { ok: true, user } as const;
   });
 }

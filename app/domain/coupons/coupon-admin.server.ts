@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { couponCodes } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
@@ -57,6 +57,7 @@ function toAdminCoupon(row: Row): AdminCoupon {
     usageCount: row.usageCount,
     validUntil: row.validUntil ? new Date(row.validUntil).toISOString() : null,
     isActive: row.isActive,
+    expired: row.validUntil != null && new Date(row.validUntil).getTime() < Date.now(),
     createdAt: new Date(row.createdAt).toISOString(),
     used: Boolean(row.used),
   };
@@ -77,7 +78,8 @@ export async function listCoupons(db: DbExecutor): Promise<AdminCoupon[]> {
   const rows = await db
     .select({ ...COLUMNS, used: USED })
     .from(couponCodes)
-    .orderBy(desc(couponCodes.createdAt), desc(couponCodes.id));
+    // Coupons seeded together share a moment; the code keeps their order the same on every load.
+    .orderBy(desc(couponCodes.createdAt), asc(couponCodes.code));
   return rows.map(toAdminCoupon);
 }
 

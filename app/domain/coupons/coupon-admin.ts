@@ -38,6 +38,8 @@ export type AdminCoupon = {
   /** The end of the last valid day (ISO), or null: no expiry. */
   validUntil: string | null;
   isActive: boolean;
+  /** Past its valid-until: the checkout refuses it whatever the switch says. */
+  expired: boolean;
   createdAt: string;
   /** Paid uses or orders that refer to it: such a coupon can only be deactivated. */
   used: boolean;

@@ -1,0 +1,132 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
+import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { registerConfirmedUser, signInOnLoginPage, uniqueEmail } from "./support/accounts";
+
+/**
+ * SCREENS_DIR=/work/screens/changes npm run test:e2e -- admin-changes: also saves screenshots of the
+ * Users tab, the confirmation, the change log, Settings and API Connection at 390 and 1280 px.
+ */
+const SCREENS_DIR = process.env.SCREENS_DIR;
+
+async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!SCREENS_DIR) return;
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
+}
+
+async function signedInAdmin(browser: ReturnType<typeof useBrowser>, viewport = DESKTOP) {
+  const page = await browser.newPage(viewport);
+  await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+  return page;
+}
+
+describe("admin: the change log", () => {
+  const browser = useBrowser();
+
+  it("deactivates a user only after confirming, and the change log shows it with before and after", async () => {
+    const email = uniqueEmail("wordt-gedeactiveerd");
+    await registerConfirmedUser(email, "fietsen123");
+
+    const admin = await signedInAdmin(browser);
+    await admin.goto("/admin/users");
+    const table = admin.getByRole("region", { name: "Users table" });
+    const row = table.getByRole("row").filter({ hasText: email });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await screenshot(admin, "users-1280");
+
+    // Deactivate asks first; Cancel leaves the user as they were.
+    const deactivate = row.getByRole("button", { name: `Deactivate ${email}` });
+    // Hydrated: the button now opens a dialog (before that it asks on a new page, without JavaScript).
+    await expect.poll(() => deactivate.getAttribute("aria-haspopup")).toBe("dialog");
+    await deactivate.click();
+    const confirm = admin.getByRole("alertdialog", { name: `Deactivate ${email}?` });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await screenshot(admin, "users-confirm-1280", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    expect(await row.getByText("Active", { exact: true }).isVisible()).toBe(true);
+
+    await deactivate.click();
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole("button", { name: "Deactivate user" }).click();
+    await expect.poll(() => admin.getByText("User deactivated").first().isVisible()).toBe(true);
+    await expect.poll(() => row.getByText("Inactive", { exact: true }).isVisible()).toBe(true);
+
+    // The whole log, from the shell's link: the newest entry is this deactivation.
+    await admin.getByRole("link", { name: "Change log" }).click();
+    await admin.waitForURL("**/admin/changes");
+    const changes = admin.getByRole("list", { name: "Changes" });
+    const newest = changes.getByRole("article").first();
+    await expect.poll(() => newest.isVisible()).toBe(true);
+    expect(await newest.getByRole("heading").textContent()).toBe(`User ${email} · deactivate`);
+    expect(await newest.textContent()).toContain(DEMO_ADMIN_EMAIL);
+    expect(await changedField(newest, "isActive")).toBe("from yes to no");
+    await screenshot(admin, "change-log-1280");
+
+    // The user's own history, from the Users tab's link.
+    await admin.goto("/admin/users");
+    await row.getByRole("link", { name: `Change history of ${email}` }).click();
+    await admin.waitForURL(/\/admin\/changes\?type=user&id=/);
+    const history = admin.getByRole("list", { name: "Changes" }).getByRole("article");
+    await expect.poll(() => history.count()).toBe(1);
+    expect(await admin.getByRole("heading", { name: `Change history: User ${email}` }).isVisible()).toBe(true);
+    expect(await changedField(history, "isActive")).toBe("from yes to no");
+    await screenshot(admin, "change-log-item-1280");
+  });
+
+  it("on a phone: one row of tabs with the current one in view, users as cards with their actions in view", async () => {
+    const email = uniqueEmail("telefoon-beheer");
+    await registerConfirmedUser(email, "fietsen123");
+    const admin = await signedInAdmin(browser, PHONE);
+
+    // Site Settings is the last tab: it is scrolled into view, and the tabs stay one row.
+    await admin.goto("/admin/settings");
+    const nav = admin.getByRole("navigation", { name: "Admin sections" });
+    const current = nav.getByRole("link", { name: "Site Settings" });
+    await expect.poll(async () => inViewport(await current.boundingBox())).toBe(true);
+    const first = await nav.getByRole("link", { name: "Product Management" }).boundingBox();
+    const last = await current.boundingBox();
+    expect(Math.abs(first!.y - last!.y)).toBeLessThan(1);
+    await screenshot(admin, "settings-390");
+
+    await admin.goto("/admin/api");
+    await screenshot(admin, "api-390");
+
+    await admin.goto("/admin/users");
+    expect(await admin.getByRole("region", { name: "Users table" }).isVisible()).toBe(false);
+    const card = admin.getByRole("list", { name: "Users" }).getByRole("article").filter({ hasText: email });
+    const deactivate = card.getByRole("button", { name: `Deactivate ${email}` });
+    await expect.poll(() => deactivate.isVisible()).toBe(true);
+    await expect.poll(() => deactivate.getAttribute("aria-haspopup")).toBe("dialog");
+    await deactivate.scrollIntoViewIfNeeded();
+    expect(inViewport(await deactivate.boundingBox())).toBe(true);
+    await screenshot(admin, "users-390");
+    await deactivate.click();
+    const confirm = admin.getByRole("alertdialog", { name: `Deactivate ${email}?` });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await screenshot(admin, "users-confirm-390", { fullPage: false });
+    await confirm.getByRole("button", { name: "Deactivate user" }).click();
+    await expect.poll(() => card.getByText("Inactive", { exact: true }).isVisible()).toBe(true);
+
+    await admin.getByRole("link", { name: "Change log" }).click();
+    await admin.waitForURL("**/admin/changes");
+    await expect.poll(() => admin.getByRole("list", { name: "Changes" }).isVisible()).toBe(true);
+    // Nothing on the page is wider than the phone.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(admin, "change-log-390");
+  });
+});
+
+/** A changed field's value as read out: "from <before> to <after>". */
+async function changedField(entry: Locator, field: string) {
+  const term = entry.getByRole("term").filter({ hasText: new RegExp(`^${field}$`) });
+  const value = term.locator("xpath=following-sibling::dd[1]");
+  return ((await value.textContent()) ?? "").replace(/\s+/g, " ").trim();
+}
+
+function inViewport(box: { x: number; y: number; width: number; height: number } | null) {
+  return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+}
