@@ -160,9 +160,7 @@ describe("admin dashboard", () => {
     expect(html).not.toContain("Coming soon");
   });
 
-  it.each([
-    ["sftp", "SFTP"],
-  ])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {
+  it.each([["sftp", "SFTP"]])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {
     const { status, html } = await asAdmin(`/admin/${tab}`);
     expect(status).toBe(200);
     expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="/admin/${tab}"`));
