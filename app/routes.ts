@@ -38,6 +38,8 @@ export default [
     // loader and action calls requireAdmin. /admin?tab=<id> redirects to /admin/<id>.
     route("admin", "routes/admin.tsx", [
       index("routes/admin._index.tsx"),
+      route("products", "routes/admin.products.tsx"),
+      route("product-management", "routes/admin.products.tsx", { id: "routes/admin.product-management" }),
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),

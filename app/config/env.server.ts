@@ -220,6 +220,7 @@ export type Config = {
         secretAccessKey: string;
         prefix: string;
       };
+  /**
    * The supplier's file servers (admin SFTP and FTP tabs): environment defaults, overridden by what an
    * admin stores (supplier_connections). `secretKey` encrypts stored secrets (AUTH_SECRET when unset).
    */

@@ -163,25 +163,16 @@ describe("admin dashboard", () => {
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toMatch(/<a[^>]*href="\/admin\/image-migration"[^>]*>.*Image Migration Tool<\/a>/s);
-    expect(html).toContain("Coming soon");
+    expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
+    expect(html).not.toContain("Coming soon");
   });
 
-  it.each([
-    ["products", "Product Management"],
-  ])("shows /admin/%s as a coming-soon panel with its tab current", async (tab, label) => {
-    const { status, html } = await asAdmin(`/admin/${tab}`);
-    expect(status).toBe(200);
-    expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="/admin/${tab}"`));
-    expect(html).toContain(`id="admin-panel-title" class="text-xl font-semibold">${label}</h2>`);
-    expect(html).toContain("Coming soon");
-  });
-
-  it("shows /admin/product-management as the coming-soon Product Management tab", async () => {
+  it("shows /admin/product-management as the Product Management tab", async () => {
     const { status, html } = await asAdmin("/admin/product-management");
     expect(status).toBe(200);
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
     expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
-    expect(html).toContain("Coming soon");
+    expect(html).not.toContain("Coming soon");
   });
 
   it("shows /admin/image-migration as a page of its own inside the admin shell", async () => {

@@ -85,25 +85,3 @@ export function AdminShell({
     </div>
   );
 }
-
-/** The honest state of the tabs and pages that later issues build. Without a title the page's h1 names it. */
-export function ComingSoon({ title, children }: { title?: string; children?: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={title ? "admin-panel-title" : undefined}
-      aria-label={title ? undefined : "Coming soon"}
-      className="rounded-lg border border-dashed border-line p-8 text-center"
-    >
-      {title ? (
-        <h2 id="admin-panel-title" className="text-xl font-semibold">
-          {title}
-        </h2>
-      ) : null}
-      <p className="mt-2 inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-        Coming soon
-      </p>
-      <p className="mt-3 text-muted">This part of the admin is not available yet; it arrives in a later update.</p>
-      {children}
-    </section>
-  );
-}

@@ -32,25 +32,10 @@ export function adminTabPath(id: AdminTabId): string {
   return `/admin/${id}`;
 }
 
-/**
- * The admin pages that are not built yet (spec 1 §2.1 and §2.15), shown as "Coming soon": the tabs
- * a later issue builds and the separate admin pages. `tab` is the tab they belong to (highlighted),
- * `title` names the panel.
- */
-export const COMING_SOON_PAGES: Record<string, { tab: AdminTabId | null; title: string }> = {
-  products: { tab: "products", title: "Product Management" },
-  "product-management": { tab: "products", title: "Product Management" },
-};
-
 /** Built admin pages outside the tab bar: their own heading in the shell. */
 export const ADMIN_PAGES: Record<string, { title: string }> = {
   "image-migration": { title: "Image Migration Tool" },
 };
-
-export function findComingSoonPage(splat: string | undefined) {
-  const key = (splat ?? "").replace(/\/+$/, "");
-  return Object.hasOwn(COMING_SOON_PAGES, key) ? { key, ...COMING_SOON_PAGES[key]! } : null;
-}
 
 /**
  * The shell's frame for a path under /admin: which tab is current (null: none) and the page's
@@ -61,8 +46,7 @@ export function adminFrameOfPath(pathname: string): { tab: AdminTabId | null; ti
   if (first === "") return { tab: DEFAULT_ADMIN_TAB, title: "Admin Dashboard" };
   const tab = findAdminTab(first);
   if (tab) return { tab, title: "Admin Dashboard" };
+  if (first === "product-management") return { tab: "products", title: "Admin Dashboard" };
   if (Object.hasOwn(ADMIN_PAGES, first)) return { tab: null, title: ADMIN_PAGES[first]!.title };
-  const page = findComingSoonPage(first);
-  if (page?.tab) return { tab: page.tab, title: "Admin Dashboard" };
-  return { tab: null, title: page?.title ?? "Admin Dashboard" };
+  return { tab: null, title: "Admin Dashboard" };
 }

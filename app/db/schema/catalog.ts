@@ -93,6 +93,13 @@ export const products = pgTable(
       .using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`)
       .where(sql`is_listed`),
     /*
+     * The admin's product search (Product Management) looks through ALL products, listed or not:
+     * substring matches on brand and description use these trigram indexes. The table itself is
+     * paged by seeking on the primary key (art_no), never by OFFSET (docs/decisions/0017-admin-product-paging.md).
+     */
+    index("products_admin_brand_trgm_idx").using("gin", sql`lower(${t.brand}) gin_trgm_ops`),
+    index("products_admin_description_trgm_idx").using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`),
+    /*
      * Search suggestions walk this in description order and stop at the sixth match: with ArtNo,
      * brand and the description in the index the walk never touches the heap.
      */

@@ -1,0 +1,2 @@
+CREATE INDEX "products_admin_brand_trgm_idx" ON "products" USING gin (lower("brand") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_admin_description_trgm_idx" ON "products" USING gin (lower("short_description") gin_trgm_ops);

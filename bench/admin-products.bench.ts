@@ -1,0 +1,158 @@
+/**
+ * Product Management benchmark (issue 9): the admin's product table at 1 000 000 products on
+ * PostgreSQL — the first page, deep pages (keyset on ArtNo: page 10 000 and the last page),
+ * ArtNo exact/prefix, brand and description searches, and a page deep into a search. Measures the
+ * domain call (the database's share of the loader). Budget: 100 ms p95 for every scenario.
+ *
+ *   npm run bench:admin-products   # postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_products
+ *   BENCH_ADMIN_PRODUCTS_DATABASE_URL=… BENCH_PRODUCT_COUNT=1000000 BENCH_REQUESTS=200 npm run bench:admin-products
+ *
+ * The first run seeds the database with generate_series (a few minutes at 1M, most of it building
+ * the trigram indexes); later runs reuse it. It also prints EXPLAIN of the deep page and a search.
+ */
+import "./production-env";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Db } from "../app/db/client.server";
+import { rowsOf } from "../app/db/rows.server";
+import { searchAdminProducts } from "../app/domain/catalog-admin/products-admin.server";
+import { percentile } from "./support";
+
+const DB_URL =
+  process.env.BENCH_ADMIN_PRODUCTS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_products";
+const PRODUCTS = Number(process.env.BENCH_PRODUCT_COUNT ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = 20;
+const BUDGET_MS = 100;
+const FIRST_ART_NO = 100_000;
+
+async function ensureDatabase() {
+  const url = new URL(DB_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+}
+
+/** PRODUCTS products with believable brands and descriptions, 1 in 10 inactive, spread over the seed categories. */
+async function seed(db: Db): Promise<boolean> {
+  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products`));
+  if (n >= PRODUCTS) return false;
+  console.log(`seeding ${PRODUCTS} products…`);
+  const started = Date.now();
+  await db.execute(sql`truncate products cascade`);
+  await db.execute(sql`
+    insert into product_categories (id, name, level)
+    select id, 'Benchcategorie ' || id, 1 from generate_series(1, 50) id
+    on conflict do nothing`);
+  const batch = 100_000;
+  for (let from = 0; from < PRODUCTS; from += batch) {
+    const to = Math.min(PRODUCTS, from + batch) - 1;
+    await db.execute(sql`
+      insert into products (art_no, brand, short_description, long_description_html, consumer_price_cents,
+                            discounted_price_cents, category_id, status, colour)
+      select ${FIRST_ART_NO}::int + i,
+             (array['Shimano','SRAM','Campagnolo','Continental','Schwalbe','Magura','KMC','Lezyne','Topeak','Elite',
+                    'Fizik','Selle Italia','Look','Time','Vittoria','Michelin','Maxxis','Park Tool','Muc-Off','Finish Line'])[1 + i % 20],
+             (array['Ketting','Remblokken','Buitenband','Binnenband','Zadel','Pedalen','Cassette','Stuurlint','Achterlicht',
+                    'Voorlicht','Bidonhouder','Kettingolie','Remkabel','Derailleur','Crankset'])[1 + (i / 7) % 15]
+               || ' ' || (array['Pro','Sport','Race','Comfort','Elite','Tour','Gravel','MTB','Urban','Carbon'])[1 + (i / 3) % 10]
+               || ' ' || (i % 997)::text || '-' || (i % 89)::text,
+             '<p>Benchmarkproduct ' || i || '</p>',
+             500 + (i * 37) % 20000,
+             case when i % 9 = 0 then 400 + (i * 37) % 15000 else null end,
+             1 + i % 50,
+             case when i % 10 = 0 then 0 else 1 end,
+             (array['Zwart','Wit','Rood','Blauw','Zilver'])[1 + i % 5]
+      from generate_series(${from}::int, ${to}::int) i`);
+    console.log(`  ${to + 1} rows (${Math.round((Date.now() - started) / 1000)} s)`);
+  }
+  await db.execute(sql`vacuum (analyze) products`);
+  console.log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+  return true;
+}
+
+async function measure(run: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function main() {
+  await ensureDatabase();
+  const database = await openDatabase({ kind: "postgres", url: DB_URL });
+  const db = database.db;
+  await seed(db);
+  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products`));
+  const last = FIRST_ART_NO + n - 1;
+
+  // A page deep into a search: follow the cursor 20 pages along "shimano".
+  let cursor: number | null = null;
+  for (let i = 0; i < 20; i++) {
+    const page: Awaited<ReturnType<typeof searchAdminProducts>> = await searchAdminProducts(db, {
+      search: "shimano",
+      after: cursor,
+    });
+    cursor = page.nextAfter;
+  }
+
+  const scenarios: [string, () => Promise<{ rows: unknown[] }>][] = [
+    ["first page", () => searchAdminProducts(db, { search: "" })],
+    ["page 10 000 (after=…)", () => searchAdminProducts(db, { search: "", after: FIRST_ART_NO + 50 * 9_999 - 1 })],
+    ["last page (before=…)", () => searchAdminProducts(db, { search: "", before: last + 1 })],
+    ["ArtNo exact", () => searchAdminProducts(db, { search: String(FIRST_ART_NO + 654_321) })],
+    ["ArtNo prefix (4 digits)", () => searchAdminProducts(db, { search: "1234" })],
+    ["brand 'shimano' (1 in 20)", () => searchAdminProducts(db, { search: "shimano" })],
+    ["brand 'selle italia'", () => searchAdminProducts(db, { search: "selle italia" })],
+    ["description 'kettingolie gravel'", () => searchAdminProducts(db, { search: "kettingolie gravel" })],
+    ["description '996-88' (rare)", () => searchAdminProducts(db, { search: "996-88" })],
+    ["no match 'qqqzzz'", () => searchAdminProducts(db, { search: "qqqzzz" })],
+    ["'shimano' page 21 (after=…)", () => searchAdminProducts(db, { search: "shimano", after: cursor })],
+  ];
+
+  console.log(`\n${n} products, ${REQUESTS} runs each, budget p95 ${BUDGET_MS} ms\n`);
+  console.log("scenario".padEnd(36), "rows", "  p50 ms", "  p95 ms");
+  let over = 0;
+  for (const [name, run] of scenarios) {
+    const rows = (await run()).rows.length;
+    const { p50, p95 } = await measure(run);
+    if (p95 > BUDGET_MS) over++;
+    console.log(
+      name.padEnd(36),
+      String(rows).padStart(4),
+      p50.toFixed(1).padStart(8),
+      p95.toFixed(1).padStart(8),
+      p95 > BUDGET_MS ? " OVER" : "",
+    );
+  }
+
+  for (const [label, query] of [
+    [
+      "deep page",
+      sql`explain (analyze, buffers) select art_no from products where art_no > ${FIRST_ART_NO + 499_949} order by art_no limit 51`,
+    ],
+    [
+      "brand search",
+      sql`explain (analyze, buffers) select art_no from products where lower(brand) like '%selle italia%' or lower(short_description) like '%selle italia%' order by art_no limit 51`,
+    ],
+  ] as const) {
+    const plan = rowsOf<{ "QUERY PLAN": string }>(await db.execute(query));
+    console.log(`\nEXPLAIN ${label}:\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+  }
+  await database.close();
+  if (over) {
+    console.log(`\n${over} scenario(s) over budget`);
+    process.exitCode = 1;
+  }
+}
+
+void main();
