@@ -209,6 +209,8 @@ describe("the table", () => {
         expect(html, `${path} ${column}`).toContain(`>${column}</th>`);
       }
       expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
+      // Each row links the product's own change history (spec: readable per item).
+      expect(html, path).toMatch(/href="\/admin\/changes\?type=product&amp;id=\d+"/);
     }
   });
 

@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, EyeOff, Pencil, Search, Tag, Trash2, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useId, type ReactNode } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useId, type ReactNode } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -10,6 +9,8 @@ import type { AdminProductDetail, AdminProductPage } from "~/domain/catalog-admi
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
+import { ChangeHistoryLink } from "./change-log";
+import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 
 /** Every form of the tab posts here, also when the tab is shown at /admin or /admin/product-management. */
@@ -236,63 +237,18 @@ function RowActions({ artNo, name, active }: { artNo: number; name: string; acti
           Delete
         </Link>
       </Button>
+      <ChangeHistoryLink entityType="product" entityId={String(artNo)} label={name} compact />
     </div>
   );
 }
 
-function PanelDialog({
-  title,
-  description,
-  children,
-  wide,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  const navigate = useNavigate();
-  const href = useHref();
-  const closeTo = href({ edit: null, delete: null });
-  return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) void navigate(closeTo, { preventScrollReset: true });
-      }}
-    >
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-      <Dialog.Content
-        className={cn(
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[88vh] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg",
-          wide ? "sm:max-w-3xl" : "sm:max-w-md",
-        )}
-        {...(description ? {} : { "aria-describedby": undefined })}
-      >
-        <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
-          <div>
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            {description ? <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description> : null}
-          </div>
-          <Link to={closeTo} preventScrollReset aria-label="Close" className="-m-1 rounded-md p-2 hover:bg-surface">
-            <X aria-hidden className="size-5" />
-          </Link>
-        </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
-      </Dialog.Content>
-    </Dialog.Root>
-  );
+/** The panel's dialogs close back to the list with its search and page. */
+function useCloseTo() {
+  return useHref()({ edit: null, delete: null });
 }
 
-function useCloseOnSuccess(result: AdminActionResult | undefined) {
-  const navigate = useNavigate();
-  const href = useHref();
-  const closeTo = href({ edit: null, delete: null });
-  useEffect(() => {
-    if (result?.ok) void navigate(closeTo, { preventScrollReset: true });
-    // Only a new answer closes the dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
+function PanelDialog(props: { title: string; description?: string; children: ReactNode; wide?: boolean }) {
+  return <UrlDialog {...props} closeTo={useCloseTo()} lang="en" wide={props.wide ? "extra" : false} />;
 }
 
 const selectClass = "flex h-10 w-full rounded-md border border-line bg-white px-3 py-2 text-base md:text-sm";
@@ -318,7 +274,7 @@ function EditDialog({
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
-  useCloseOnSuccess(fetcher.data);
+  useCloseOnSuccess(fetcher.data, useCloseTo());
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const saving = fetcher.state !== "idle";
@@ -508,7 +464,7 @@ function TagChip({ artNo, tag }: { artNo: number; tag: string }) {
 function DeleteDialog({ product }: { product: { artNo: number; shortDescription: string | null } }) {
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
-  useCloseOnSuccess(fetcher.data);
+  useCloseOnSuccess(fetcher.data, useCloseTo());
   const href = useHref();
   return (
     <PanelDialog

@@ -24,7 +24,8 @@ export function UrlDialog({
   title: string;
   description?: string;
   children: ReactNode;
-  wide?: boolean;
+  /** 672 px (true) or 768 px ("extra") from 640 px up; else 448 px. */
+  wide?: boolean | "extra";
 }) {
   const navigate = useNavigate();
   return (
@@ -39,7 +40,7 @@ export function UrlDialog({
         lang={lang}
         className={cn(
           "fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[88vh] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg",
-          wide ? "sm:max-w-2xl" : "sm:max-w-md",
+          wide === "extra" ? "sm:max-w-3xl" : wide ? "sm:max-w-2xl" : "sm:max-w-md",
         )}
         {...(description ? {} : { "aria-describedby": undefined })}
       >
