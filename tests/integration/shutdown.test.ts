@@ -182,7 +182,8 @@ describe("SIGTERM under keep-alive load", () => {
       .logs()
       .filter((line) => line.msg === "shutdown step done")
       .map((line) => line.step);
-    expect(steps).toEqual(["http", "background jobs", "database"]);
+    // The embedded demo (no DATABASE_URL) also runs its loopback SFTP and FTP servers, stopped before the database.
+    expect(steps).toEqual(["http", "background jobs", "demo SFTP server", "demo FTP server", "database"]);
     expect(running.logs().some((line) => line.msg === "shutdown complete")).toBe(true);
   }, 60_000);
 

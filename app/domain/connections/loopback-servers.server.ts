@@ -190,6 +190,11 @@ export type FtpServerOptions = { root: string; user: string; password: string; p
  */
 export async function startLoopbackFtpServer(options: FtpServerOptions): Promise<LoopbackServer> {
   const port = options.port ?? (await freePort());
+  // ftp-srv's constructor adds SIGTERM/SIGINT/SIGQUIT handlers that call process.exit(0) after 100 ms,
+  // which cut the shop's own graceful shutdown short (open requests dropped, database not closed).
+  // The shop stops this server itself (server.ts), so those handlers are taken off again.
+  const signals = ["SIGTERM", "SIGINT", "SIGQUIT"] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const server = new FtpSrv({
     url: `ftp://127.0.0.1:${port}`,
     pasv_url: "127.0.0.1",
@@ -198,6 +203,11 @@ export async function startLoopbackFtpServer(options: FtpServerOptions): Promise
     greeting: "Trapkracht test FTP server",
     log: silentLogger(),
   } as ConstructorParameters<typeof FtpSrv>[0]);
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
   const root = path.resolve(options.root);
   server.on("login", ({ connection, username, password }, resolve, reject) => {
     if (username !== options.user || password !== options.password) {
