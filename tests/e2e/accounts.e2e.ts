@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { registerConfirmedUser, signInOnLoginPage, uniqueEmail, verificationLink } from "./support/accounts";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
+import {
+  registerConfirmedUser,
+  signInOnLoginPage,
+  uniqueEmail,
+  verificationLink,
+  signInAsAdmin,
+} from "./support/accounts";
 
 /** Presses Tab until the element has focus (as a keyboard user would), failing after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40) {
@@ -144,7 +149,7 @@ describe("accounts", () => {
     expect(new URL(user.url()).pathname).toBe("/orders");
 
     const admin = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(admin);
     await admin.goto("/admin?tab=users");
     const row = admin.getByRole("row", { name: new RegExp(email) });
     const deactivate = row.getByRole("button", { name: "Deactivate" });

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { signInOnLoginPage } from "./support/accounts";
+import { signInAsAdmin } from "./support/accounts";
 
 /**
  * SCREENS_DIR=/work/screens/carousel npm run test:e2e -- admin-carousel: also saves screenshots of
@@ -44,7 +43,7 @@ describe("admin: Homepage Carousel Beheer", () => {
   it("creates a slide with an uploaded image, reorders, deactivates and deletes it, and the home page follows", async () => {
     const title = `Zomerslide ${Date.now().toString(36)}`;
     const admin = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(admin);
     const before = await homeSlideNames(admin);
     await admin.goto("/admin");
     await admin
@@ -120,7 +119,7 @@ describe("admin: Homepage Carousel Beheer", () => {
 
   it("works on a phone: the slides as cards with their actions, and the dialog", async () => {
     const admin = await browser.newPage(PHONE);
-    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(admin);
     await admin.goto("/admin/homepage");
     const first = admin
       .getByRole("row")

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { registerConfirmedUser, signInOnLoginPage, uniqueEmail } from "./support/accounts";
+import { registerConfirmedUser, uniqueEmail, signInAsAdmin } from "./support/accounts";
 
 /**
  * SCREENS_DIR=/work/screens/changes npm run test:e2e -- admin-changes: also saves screenshots of the
@@ -19,8 +18,8 @@ async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
 
 async function signedInAdmin(browser: ReturnType<typeof useBrowser>, viewport = DESKTOP) {
   const page = await browser.newPage(viewport);
-  await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-  return page;
+  const email = await signInAsAdmin(page);
+  return { page, email };
 }
 
 describe("admin: the change log", () => {
@@ -30,7 +29,7 @@ describe("admin: the change log", () => {
     const email = uniqueEmail("wordt-gedeactiveerd");
     await registerConfirmedUser(email, "fietsen123");
 
-    const admin = await signedInAdmin(browser);
+    const { page: admin, email: adminEmail } = await signedInAdmin(browser);
     await admin.goto("/admin/users");
     const table = admin.getByRole("region", { name: "Users table" });
     const row = table.getByRole("row").filter({ hasText: email });
@@ -62,7 +61,7 @@ describe("admin: the change log", () => {
     const newest = changes.getByRole("article").first();
     await expect.poll(() => newest.isVisible()).toBe(true);
     expect(await newest.getByRole("heading").textContent()).toBe(`User ${email} · deactivate`);
-    expect(await newest.textContent()).toContain(DEMO_ADMIN_EMAIL);
+    expect(await newest.textContent()).toContain(adminEmail);
     expect(await changedField(newest, "isActive")).toBe("from yes to no");
     await screenshot(admin, "change-log-1280");
 
@@ -80,7 +79,7 @@ describe("admin: the change log", () => {
   it("on a phone: one row of tabs with the current one in view, users as cards with their actions in view", async () => {
     const email = uniqueEmail("telefoon-beheer");
     await registerConfirmedUser(email, "fietsen123");
-    const admin = await signedInAdmin(browser, PHONE);
+    const { page: admin } = await signedInAdmin(browser, PHONE);
 
     // Site Settings is the last tab: it is scrolled into view, and the tabs stay one row.
     await admin.goto("/admin/settings");

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { signInOnLoginPage } from "./support/accounts";
+import { signInAsAdmin } from "./support/accounts";
 
 /**
  * The SFTP and FTP tabs against the demo's loopback servers (started by the e2e set-up as by
@@ -22,7 +21,7 @@ describe("admin: SFTP and FTP", () => {
 
   it("SFTP: accepts the host key, tests, shows the logs and downloads a retrieved file", async () => {
     const page = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(page);
     await page.goto("/admin/sftp");
     await expect.poll(() => page.getByRole("textbox", { name: "Host", exact: true }).inputValue()).toBe("127.0.0.1");
     await expect.poll(() => page.getByRole("textbox", { name: "Port", exact: true }).inputValue()).toMatch(/^\d+$/);
@@ -54,7 +53,7 @@ describe("admin: SFTP and FTP", () => {
     await screenshot(page, "sftp-files-1280");
 
     const phone = await browser.newPage(PHONE);
-    await signInOnLoginPage(phone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(phone);
     await phone.goto("/admin/sftp");
     await expect.poll(() => phone.getByRole("textbox", { name: "Host", exact: true }).isVisible()).toBe(true);
     await screenshot(phone, "sftp-390");
@@ -62,7 +61,7 @@ describe("admin: SFTP and FTP", () => {
 
   it("FTP: lists the folder with the CSV files grouped and sends an XML request", async () => {
     const page = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(page);
     await page.goto("/admin/ftp");
     await expect.poll(() => page.getByRole("textbox", { name: "Host", exact: true }).inputValue()).toBe("127.0.0.1");
     await page.getByRole("tab", { name: "List files" }).click();
@@ -96,7 +95,7 @@ describe("admin: SFTP and FTP", () => {
     await screenshot(page, "ftp-logs-1280");
 
     const phone = await browser.newPage(PHONE);
-    await signInOnLoginPage(phone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(phone);
     await phone.goto("/admin/ftp");
     await phone.getByRole("tab", { name: "List files" }).click();
     await phone.getByRole("button", { name: "List files" }).click();

@@ -1,8 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
-import { signInOnLoginPage, uniqueEmail } from "./support/accounts";
+import { uniqueEmail, signInAsAdmin } from "./support/accounts";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { addInStockProduct, fillCustomerAndShipping } from "./support/shopping";
 
@@ -34,7 +33,7 @@ describe("admin: Coupon Management", () => {
   it("creates a coupon that a shopper uses at checkout, then deactivates it and the checkout refuses it", async () => {
     const code = `FIETS${Date.now().toString(36).toUpperCase()}`;
     const admin = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(admin);
     await admin.goto("/admin");
     await admin.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Coupons" }).click();
     await admin.waitForURL("**/admin/coupons");
@@ -99,7 +98,7 @@ describe("admin: Coupon Management", () => {
 
   it("is a readable list with its actions in reach on a phone", async () => {
     const admin = await browser.newPage(PHONE);
-    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(admin);
     await admin.goto("/admin/coupons");
     await expect.poll(() => admin.getByRole("heading", { name: "Coupon Management" }).isVisible()).toBe(true);
     const firstEdit = admin.getByRole("link", { name: /^Edit / }).first();

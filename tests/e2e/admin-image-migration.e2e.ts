@@ -1,8 +1,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
-import { signInOnLoginPage } from "./support/accounts";
+import { signInAsAdmin } from "./support/accounts";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 
 /**
@@ -29,7 +28,7 @@ describe("admin: image migration", () => {
 
   it("shows the statistics, runs one batch and continues with the next", async () => {
     const page = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(page);
     await page.goto("/admin");
     await page.getByRole("link", { name: "Image Migration Tool" }).click();
     await page.waitForURL("**/admin/image-migration");
@@ -88,7 +87,7 @@ describe("admin: image migration", () => {
 
     // The phone layout: results as cards, the buttons reachable.
     const phone = await browser.newPage(PHONE);
-    await signInOnLoginPage(phone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(phone);
     await phone.goto("/admin/image-migration");
     await expect
       .poll(() =>

@@ -3,9 +3,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { signInOnLoginPage, uniqueEmail } from "./support/accounts";
+import { uniqueEmail, signInAsAdmin } from "./support/accounts";
 
 /**
  * SCREENS_DIR=/work/screens npm run test:e2e -- admin-orders: also saves screenshots of All Orders,
@@ -57,7 +56,7 @@ async function payAnOrder(page: Page, email: string): Promise<string> {
 
 async function signedInAdmin(browser: ReturnType<typeof useBrowser>, viewport = DESKTOP) {
   const page = await browser.newPage(viewport);
-  await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+  await signInAsAdmin(page);
   return page;
 }
 

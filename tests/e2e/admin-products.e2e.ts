@@ -1,9 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { signInOnLoginPage } from "./support/accounts";
+import { signInAsAdmin } from "./support/accounts";
 
 /**
  * SCREENS_DIR=/work/screens/products2 npm run test:e2e -- admin-products: also saves screenshots of the
@@ -30,7 +29,7 @@ describe("admin: Product Management", () => {
 
   async function signedInAdmin(viewport = DESKTOP) {
     const page = await browser.newPage(viewport);
-    await signInOnLoginPage(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(page);
     return page;
   }
 

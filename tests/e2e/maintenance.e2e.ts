@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { signInOnLoginPage } from "./support/accounts";
+import { signInAsAdmin } from "./support/accounts";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../app/db/seed/demo-admin.server";
 
 describe("maintenance mode", () => {
@@ -8,7 +8,7 @@ describe("maintenance mode", () => {
 
   it("an admin switches it on, a guest sees the maintenance screen and an admin signs in from it", async () => {
     const admin = await browser.newPage(DESKTOP);
-    await signInOnLoginPage(admin, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await signInAsAdmin(admin);
     await admin.goto("/admin?tab=settings");
     const toggle = admin.getByRole("switch", { name: "Onderhoudsmodus" });
     expect(await toggle.getAttribute("aria-checked")).toBe("false");

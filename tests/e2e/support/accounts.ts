@@ -1,6 +1,8 @@
 import { expect, inject } from "vitest";
 import type { Page } from "playwright-core";
+import { DEMO_ADMIN_PASSWORD } from "../../../app/db/seed/demo-admin.server";
 import { linkIn, mailsTo, type CapturedMail } from "../../support/mailbox";
+import { E2E_ADMIN_POOL, e2eAdminEmail, fakeClientAddress } from "./admin-pool";
 
 let counter = 0;
 
@@ -39,7 +41,11 @@ export async function registerConfirmedUser(email: string, password: string) {
   const res = await fetch(`${baseUrl}/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: baseUrl,
+      "x-forwarded-for": fakeClientAddress(),
+    },
     body: new URLSearchParams({ intent: "register", email, password, confirmPassword: password }).toString(),
   });
   expect(res.status, "registration answer").toBeLessThan(400);
@@ -56,4 +62,14 @@ export async function signInOnLoginPage(page: Page, email: string, password: str
   await form.getByLabel("Wachtwoord", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Inloggen", exact: true }).click();
   await expect.poll(() => page.getByText("Succesvol ingelogd").first().isVisible()).toBe(true);
+}
+
+/**
+ * Signs in on the /login page as one of the browser tests' admins (picked at random from the pool,
+ * so no single account reaches its sign-in limit); returns the admin's e-mail address.
+ */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const email = e2eAdminEmail(Math.floor(Math.random() * E2E_ADMIN_POOL));
+  await signInOnLoginPage(page, email, DEMO_ADMIN_PASSWORD);
+  return email;
 }

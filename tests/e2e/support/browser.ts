@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { fakeClientAddress } from "./admin-pool";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -46,7 +47,13 @@ export function useBrowser() {
     async newPage(viewport = DESKTOP, opts: { expectedStatuses?: number[] } = {}): Promise<Page> {
       const allowed = [404, ...(opts.expectedStatuses ?? [])].join("|");
       const expectedLoadFailure = new RegExp(`Failed to load resource.*(${allowed})`);
-      const context = await browser.newContext({ viewport, baseURL: inject("baseUrl"), locale: "nl-NL" });
+      const context = await browser.newContext({
+        viewport,
+        baseURL: inject("baseUrl"),
+        locale: "nl-NL",
+        // Each context is a shopper of its own for the per-address rate limits (the server trusts loopback).
+        extraHTTPHeaders: { "x-forwarded-for": fakeClientAddress() },
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (msg) => {

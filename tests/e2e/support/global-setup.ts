@@ -13,6 +13,9 @@ import { loadConfig } from "../../../app/config/env.server";
 import { startDemoFileServers } from "../../../app/domain/connections/demo-servers.server";
 import { openDatabase } from "../../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
+import { createOrPromoteAdmin } from "../../../app/domain/admin/admin-accounts.server";
+import { DEMO_ADMIN_PASSWORD } from "../../../app/db/seed/demo-admin.server";
+import { E2E_ADMIN_POOL, e2eAdminEmail } from "./admin-pool";
 import { pointDemoImagesAtTestSupplier } from "../../../app/db/seed/supplier-images.server";
 import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
@@ -38,6 +41,15 @@ export default async function setup(project: TestProject) {
     : await openDatabase({ kind: "pglite" });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "warn");
   await seedDemoIfEmpty(database.db, logger, { demoAdmin: true });
+  // Admins for the admin journeys (signInAsAdmin): one account's sign-ins are rate-limited (10 in 15
+  // minutes, as for a real shop), and the browser tests sign in as an admin more often than that.
+  for (let i = 0; i < E2E_ADMIN_POOL; i++) {
+    await createOrPromoteAdmin(database.db, {
+      email: e2eAdminEmail(i),
+      password: DEMO_ADMIN_PASSWORD,
+      name: `E2E-beheerder ${i}`,
+    });
+  }
 
   const mailbox = await startMailbox();
 
@@ -58,6 +70,9 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: "e2e-secret-0123456789-abcdefghijklmnopq",
     SMTP_URL: mailbox.smtpUrl,
     MAIL_FROM: "Trapkracht <noreply@trapkracht.test>",
+    // As behind a proxy: each browser context names its own client address (X-Forwarded-For), so the
+    // per-address rate limits see many shoppers, as they would in real life, not one machine.
+    TRUST_PROXY: "loopback",
   });
   // The demo's loopback SFTP and FTP servers, as `npm start` has them (the SFTP and FTP tabs).
   const demoFiles = await startDemoFileServers(baseConfig);
