@@ -10,6 +10,7 @@ import { Label } from "~/components/ui/label";
 import { SLIDE_LINKS, type AdminSlide } from "~/domain/content/carousel-admin";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
+import { SwitchButton } from "./switch-button";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
 
@@ -189,26 +190,7 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
         <toggle.Form method="post" action={PANEL_PATH} className="flex items-center gap-2">
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="id" value={slide.id} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={active}
-            aria-label={`Actief: ${slide.title}`}
-            name="active"
-            value={active ? "false" : "true"}
-            className={cn(
-              "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors",
-              active ? "bg-accent-600" : "bg-slate-300",
-            )}
-          >
-            <span
-              aria-hidden
-              className={cn(
-                "inline-block size-5 rounded-full bg-white shadow transition-transform",
-                active ? "translate-x-6" : "translate-x-1",
-              )}
-            />
-          </button>
+          <SwitchButton checked={active} aria-label={`Actief: ${slide.title}`} name="active" />
           <span aria-hidden className="text-xs text-muted md:sr-only">
             {active ? "Actief" : "Inactief"}
           </span>

@@ -10,6 +10,7 @@ import { amsterdamDayOf, formatValidUntil, type AdminCoupon, type CouponField } 
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
+import { SwitchButton } from "./switch-button";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
 
@@ -165,26 +166,7 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
         <toggle.Form method="post" action={PANEL_PATH} className="flex items-center gap-2">
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="id" value={coupon.id} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={active}
-            aria-label={`Active: ${coupon.code}`}
-            name="active"
-            value={active ? "false" : "true"}
-            className={cn(
-              "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors",
-              active ? "bg-accent-600" : "bg-slate-300",
-            )}
-          >
-            <span
-              aria-hidden
-              className={cn(
-                "inline-block size-5 rounded-full bg-white shadow transition-transform",
-                active ? "translate-x-6" : "translate-x-1",
-              )}
-            />
-          </button>
+          <SwitchButton checked={active} aria-label={`Active: ${coupon.code}`} name="active" />
         </toggle.Form>
       </td>
       <td className="px-3 py-2 text-right max-md:block max-md:px-0 max-md:pt-2 max-md:text-left">

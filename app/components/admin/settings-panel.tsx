@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { ChangeHistoryLink } from "./change-log";
-import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
+import { SwitchButton } from "./switch-button";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 
 /**
@@ -50,27 +50,15 @@ export function SettingsPanel({
                   : "Staat uit: de winkel is open voor iedereen."}
             </p>
           </div>
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={on}
+          <SwitchButton
+            checked={on}
+            onValue="on"
+            offValue="off"
             aria-labelledby="maintenance-label"
             aria-describedby="maintenance-description"
             name="maintenance"
-            value={on ? "off" : "on"}
-            className={cn(
-              "relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors",
-              on ? "bg-accent-600" : "bg-slate-300",
-            )}
-          >
-            <span
-              aria-hidden
-              className={cn(
-                "inline-block size-5 rounded-full bg-white shadow transition-transform",
-                on ? "translate-x-6" : "translate-x-1",
-              )}
-            />
-          </button>
+            className="mt-0.5"
+          />
         </fetcher.Form>
       </div>
     </section>
