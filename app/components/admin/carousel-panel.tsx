@@ -12,7 +12,7 @@ import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
 import { SwitchButton } from "./switch-button";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
-import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
+import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "./url-dialog";
 
 const PANEL_PATH = "/admin/homepage";
 
@@ -364,18 +364,14 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
             </select>
           </div>
         </div>
-        {/* Kept in view at the bottom of the scrolling dialog, so Save is always reachable. */}
-        <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-white px-5 py-3">
-          <Button asChild variant="outline">
-            <Link to={PANEL_PATH} preventScrollReset>
-              Annuleren
-            </Link>
-          </Button>
-          <Button type="submit" disabled={!canSave}>
-            {saving ? <Loader2 aria-hidden className="animate-spin" /> : null}
-            {saving ? "Bezig met opslaan…" : "Opslaan"}
-          </Button>
-        </div>
+        <UrlDialogActions
+          closeTo={PANEL_PATH}
+          cancelLabel="Annuleren"
+          submitLabel="Opslaan"
+          busyLabel="Bezig met opslaan…"
+          busy={saving}
+          disabled={!canSave}
+        />
       </fetcher.Form>
     </UrlDialog>
   );

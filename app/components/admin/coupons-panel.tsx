@@ -12,7 +12,7 @@ import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
 import { SwitchButton } from "./switch-button";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
-import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
+import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "./url-dialog";
 
 const PANEL_PATH = "/admin/coupons";
 
@@ -338,17 +338,13 @@ function CouponDialog({
             <Label htmlFor={id("isActive")}>Active</Label>
           </div>
         </div>
-        <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-white px-5 py-3">
-          <Button asChild variant="outline">
-            <Link to={PANEL_PATH} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? <Loader2 aria-hidden className="animate-spin" /> : null}
-            {saving ? "Saving…" : coupon ? "Save changes" : "Create coupon"}
-          </Button>
-        </div>
+        <UrlDialogActions
+          closeTo={PANEL_PATH}
+          cancelLabel="Cancel"
+          submitLabel={coupon ? "Save changes" : "Create coupon"}
+          busyLabel="Saving…"
+          busy={saving}
+        />
       </fetcher.Form>
     </UrlDialog>
   );

@@ -2,6 +2,8 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Loader2 } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import type { AdminActionResult } from "./admin-actions";
 
@@ -65,4 +67,38 @@ export function useCloseOnSuccess(result: AdminActionResult | undefined, closeTo
   useEffect(() => {
     if (result?.ok) void navigate(closeTo, { preventScrollReset: true });
   }, [result, navigate, closeTo]);
+}
+
+/**
+ * A dialog form's Cancel and submit, kept in view at the bottom of the scrolling dialog so the submit
+ * is always reachable; the submit shows its busy state while the form is sent.
+ */
+export function UrlDialogActions({
+  closeTo,
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  busy,
+  disabled = false,
+}: {
+  closeTo: string;
+  cancelLabel: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-white px-5 py-3">
+      <Button asChild variant="outline">
+        <Link to={closeTo} preventScrollReset>
+          {cancelLabel}
+        </Link>
+      </Button>
+      <Button type="submit" disabled={disabled || busy}>
+        {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </div>
+  );
 }
