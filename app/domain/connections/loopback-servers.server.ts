@@ -26,12 +26,25 @@ export type SftpServerOptions = {
   port?: number;
 };
 
+/**
+ * An ed25519 key pair that ssh2 can read back. ssh2 1.17's generator drops a leading zero byte of
+ * the public key (about 1 key in 200), writing a key its own parser then calls malformed; such a
+ * pair is simply generated again.
+ */
+function generateEd25519Pair(): { private: string; public: string } {
+  for (;;) {
+    const pair = utils.generateKeyPairSync("ed25519");
+    if (!(utils.parseKey(pair.public) instanceof Error) && !(utils.parseKey(pair.private) instanceof Error))
+      return pair;
+  }
+}
+
 export function generateHostKey(): string {
-  return utils.generateKeyPairSync("ed25519").private;
+  return generateEd25519Pair().private;
 }
 
 export function generateUserKey(): { privateKey: string; publicKey: string } {
-  const pair = utils.generateKeyPairSync("ed25519");
+  const pair = generateEd25519Pair();
   return { privateKey: pair.private, publicKey: pair.public };
 }
 
