@@ -11,3 +11,4 @@ export * from "./fulfilment";
 export * from "./price-history";
 export * from "./image-migration";
 export * from "./connections";
+export * from "./supplier-feed";
