@@ -130,7 +130,7 @@ describe("a database that stops answering", () => {
     expect(server.alive()).toBe(true);
   }, 60_000);
 
-  it("opens its connections with the statement, lock and idle-in-transaction timeouts set on the server", async () => {
+  it("opens its connections with the statement, lock and idle-in-transaction timeouts set on the server, and JIT off", async () => {
     const opened = await openDatabase({
       kind: "postgres",
       url: database.url,
@@ -144,6 +144,7 @@ describe("a database that stops answering", () => {
       expect(await show("statement_timeout")).toBe("15s");
       expect(await show("lock_timeout")).toBe("5s");
       expect(await show("idle_in_transaction_session_timeout")).toBe("30s");
+      expect(await show("jit")).toBe("off");
     } finally {
       await opened.close();
     }
