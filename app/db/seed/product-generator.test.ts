@@ -20,8 +20,27 @@ describe("product generator", () => {
 
   it("is deterministic and independent of the catalogue size", () => {
     expect(generateProduct(123)).toEqual(generateProduct(123));
-    expect(demo[500]).toEqual(generateProduct(500));
+    expect([...generateProducts(DEMO_PRODUCT_COUNT)]).toEqual(demo);
+    expect([...generateProducts(2_000)].slice(0, DEMO_PRODUCT_COUNT)).toEqual(demo);
+    expect(demo[0]).toEqual(generateProduct(0));
     expect(generateProduct(5, 1)).not.toEqual(generateProduct(5, 2));
+  });
+
+  it("gives every product its own name, also in a catalogue larger than the names", () => {
+    const names = (products: Iterable<{ brand: string | null; shortDescription: string | null }>) =>
+      [...products].filter((p) => p.shortDescription).map((p) => `${p.brand}|${p.shortDescription}`.toLowerCase());
+    const demoNames = names(demo);
+    expect(new Set(demoNames).size).toBe(demoNames.length);
+    // The demo's names are plain product names, never series numbers.
+    expect(demoNames.filter((n) => n.includes("(serie ")).length).toBe(0);
+    const large = names(generateProducts(20_000));
+    expect(new Set(large).size).toBe(large.length);
+  });
+
+  it("has prices of a thousand euros and more, written with a thousands separator", () => {
+    const fancy = [...generateProducts(20_000)].filter((p) => (p.consumerPriceCents ?? 0) >= 100_000);
+    expect(fancy.length).toBeGreaterThan(0);
+    for (const p of fancy) expect(p.consumerPriceText).toMatch(/^\d{1,3}(\.\d{3})+,\d{2}$/);
   });
 
   it("numbers products from 10001 and puts them only in leaf categories", () => {

@@ -151,9 +151,12 @@ function longDescription(
   return parts.join("\n");
 }
 
-/** Product number `index` (0-based) of the catalogue built from `seed`. */
-export function generateProduct(index: number, seed: number = DEMO_SEED): GeneratedProduct {
-  const rng = createRng(hashString(`${seed}:${index}`));
+/**
+ * Product number `index` (0-based) built from `seed`; `attempt` draws another product for the same
+ * number (generateProducts does that when the name is already taken).
+ */
+export function generateProduct(index: number, seed: number = DEMO_SEED, attempt = 0): GeneratedProduct {
+  const rng = createRng(hashString(attempt === 0 ? `${seed}:${index}` : `${seed}:${index}:${attempt}`));
   const artNo = FIRST_ART_NO + index;
   const leaf = pickLeaf(rng);
   const template = rng.pick(leaf.templates);
@@ -264,7 +267,36 @@ export function generateProduct(index: number, seed: number = DEMO_SEED): Genera
   return product;
 }
 
-/** The catalogue in order, lazily, so 100 000 products never sit in memory at once. */
+/**
+ * Draws of another product for a number whose name is taken, before a series number is added. Only
+ * while names are still free: past the first few thousand products (benchmark catalogues) nearly
+ * every name is taken and drawing again would only slow the seed down.
+ */
+const REDRAWS = 4;
+const REDRAW_UNTIL = 5_000;
+
+/**
+ * The catalogue in order, lazily, so 100 000 products never sit in memory at once (only their
+ * names). Every product has its own name, as in a real shop: a name that is taken is drawn again,
+ * and when the names run out (large benchmark catalogues) it gets a series number. Product i
+ * depends only on the products before it, so a larger catalogue starts with the smaller one.
+ */
 export function* generateProducts(count: number, seed: number = DEMO_SEED): Generator<GeneratedProduct> {
-  for (let i = 0; i < count; i++) yield generateProduct(i, seed);
+  const taken = new Map<string, number>();
+  const keyOf = (p: GeneratedProduct) => `${p.brand ?? ""}\u0000${p.shortDescription ?? ""}`.toLowerCase();
+  for (let i = 0; i < count; i++) {
+    let product = generateProduct(i, seed);
+    const redraws = i < REDRAW_UNTIL ? REDRAWS : 0;
+    for (let attempt = 1; attempt <= redraws && taken.has(keyOf(product)); attempt++) {
+      product = generateProduct(i, seed, attempt);
+    }
+    const key = keyOf(product);
+    const uses = taken.get(key) ?? 0;
+    taken.set(key, uses + 1);
+    if (uses > 0 && product.shortDescription) {
+      product.shortDescription = `${product.shortDescription} (serie ${uses + 1})`;
+      taken.set(keyOf(product), 1);
+    }
+    yield product;
+  }
 }

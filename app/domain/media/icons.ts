@@ -7,6 +7,8 @@ export type IconName =
   | "bike"
   | "chain"
   | "tyre"
+  | "tyre-mtb"
+  | "tyre-city"
   | "tube"
   | "brake"
   | "cable"
@@ -44,6 +46,26 @@ function ring(cx: number, cy: number, r1: number, r2: number, count: number): st
   return `<path d="${d}"/>`;
 }
 
+/** A rim with spokes, hub and valve inside a thick tyre band (stroke colour from the caller). */
+function wheel(accent: string): string {
+  let spokes = "";
+  for (let i = 0; i < 16; i++) {
+    const a = (i / 16) * Math.PI * 2;
+    spokes += `M${(50 + Math.cos(a) * 6).toFixed(1)} ${(50 + Math.sin(a) * 6).toFixed(1)}L${(50 + Math.cos(a + 0.35) * 30).toFixed(1)} ${(50 + Math.sin(a + 0.35) * 30).toFixed(1)}`;
+  }
+  return `<circle cx="50" cy="50" r="38" stroke-width="11"/><circle cx="50" cy="50" r="30" stroke-width="2"/><path d="${spokes}" stroke-width="1"/><circle cx="50" cy="50" r="6" fill="${accent}"/><rect x="47.5" y="15" width="5" height="9" rx="1.5" fill="${accent}" stroke-width="1"/>`;
+}
+
+/** Small rounded blocks on the outside of a tyre band: the knobs of a mountain-bike tyre. */
+function knobs(cx: number, cy: number, r: number, count: number): string {
+  let out = "";
+  for (let i = 0; i < count; i++) {
+    const deg = (i / count) * 360;
+    out += `<rect x="${cx - 2.6}" y="${cy - r - 2.6}" width="5.2" height="5.2" rx="1.2" transform="rotate(${deg.toFixed(1)} ${cx} ${cy})" stroke-width="1.6"/>`;
+  }
+  return out;
+}
+
 /** `accent` is a fill colour for the few solid details (drops, lenses). */
 export function iconMarkup(name: IconName, accent: string): string {
   switch (name) {
@@ -51,8 +73,13 @@ export function iconMarkup(name: IconName, accent: string): string {
       return `<circle cx="24" cy="64" r="17"/><circle cx="76" cy="64" r="17"/><path d="M24 64 L40 36 H68 L76 64 M40 36 L52 64 L68 36 M52 64 H24 M36 28 H46 M64 28 L68 36 M62 26 H72"/><circle cx="52" cy="64" r="4" fill="${accent}"/>`;
     case "chain":
       return `<g transform="rotate(-25 50 50)"><rect x="6" y="38" width="32" height="24" rx="12"/><rect x="34" y="41" width="32" height="18" rx="9"/><rect x="62" y="38" width="32" height="24" rx="12"/><circle cx="22" cy="50" r="4" fill="${accent}"/><circle cx="50" cy="50" r="4" fill="${accent}"/><circle cx="78" cy="50" r="4" fill="${accent}"/></g>`;
+    // A tyre is a thick dark band around a spoked rim, so it never reads as a sprocket or a gear.
     case "tyre":
-      return `<circle cx="50" cy="50" r="36"/><circle cx="50" cy="50" r="26"/><circle cx="50" cy="50" r="5" fill="${accent}"/>${ring(50, 50, 36, 43, 28)}<path d="M50 24 V45 M50 55 V76 M24 50 H45 M55 50 H76" stroke-width="1.5"/>`;
+      return `${wheel(accent)}<circle cx="50" cy="50" r="40" stroke-width="1.6" stroke-dasharray="10 6" opacity=".55"/>`;
+    case "tyre-mtb":
+      return `${wheel(accent)}${knobs(50, 50, 44.5, 20)}`;
+    case "tyre-city":
+      return `${wheel(accent)}<circle cx="50" cy="50" r="33.5" stroke="${accent}" stroke-width="2.2"/>`;
     case "tube":
       return `<circle cx="50" cy="54" r="32" stroke-width="9"/><circle cx="50" cy="54" r="32" stroke-width="2" stroke="${accent}"/><rect x="45" y="8" width="10" height="16" rx="2" fill="${accent}"/><path d="M50 8 V4"/>`;
     case "brake":
@@ -110,6 +137,8 @@ const KEYWORDS: readonly (readonly [string, IconName])[] = [
   ["kabel", "cable"],
   ["montagestandaard", "stand"],
   ["rem", "brake"],
+  ["band mtb", "tyre-mtb"],
+  ["band stad", "tyre-city"],
   ["band", "tyre"],
   ["ketting", "chain"],
   ["cassette", "cassette"],

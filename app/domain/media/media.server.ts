@@ -38,12 +38,14 @@ export async function renderMediaSvg(db: Db, kind: string, file: string): Promis
       if (!match) return null;
       const artNo = Number(match[1]);
       const result = await db.execute(
-        sql`SELECT brand, short_description, type, category_id FROM products WHERE art_no = ${artNo}`,
+        sql`SELECT brand, short_description, type, size, colour, category_id FROM products WHERE art_no = ${artNo}`,
       );
       const row = rowsOf<{
         brand: string | null;
         short_description: string | null;
         type: string | null;
+        size: string | null;
+        colour: string | null;
         category_id: number | null;
       }>(result)[0];
       if (!row) return null;
@@ -53,6 +55,7 @@ export async function renderMediaSvg(db: Db, kind: string, file: string): Promis
         brand: row.brand,
         title: row.short_description,
         type: row.type,
+        detail: row.size ?? row.colour,
         area: await areaOfCategory(db, row.category_id == null ? null : Number(row.category_id)),
       });
     }

@@ -91,7 +91,36 @@ export type ProductImageInput = {
   title: string | null;
   type: string | null;
   area: Area;
+  /** What tells this product from its neighbours (a size, a colour): shown as a small label. */
+  detail?: string | null;
 };
+
+/**
+ * The background motif of a product picture, chosen per product so that a category page of the
+ * same product type still shows different pictures.
+ */
+function motif(kind: number, seed: number, colour: string): string {
+  switch (kind) {
+    case 0:
+      return bubbles(seed, 800, 800, colour);
+    case 1: {
+      let d = "";
+      for (let x = -800; x < 800; x += 90) d += `M${x} 800 L${x + 800} 0`;
+      return `<path d="${d}" stroke="${colour}" stroke-width="22" opacity=".09"/>`;
+    }
+    case 2: {
+      let dots = "";
+      for (let y = 60; y < 800; y += 80) for (let x = 60; x < 800; x += 80) dots += `M${x} ${y}h.1`;
+      return `<path d="${dots}" stroke="${colour}" stroke-width="14" stroke-linecap="round" opacity=".16"/>`;
+    }
+    default: {
+      const cx = seed % 2 ? 0 : 800;
+      let rings = "";
+      for (let r = 120; r < 1100; r += 110) rings += `<circle cx="${cx}" cy="800" r="${r}"/>`;
+      return `<g fill="none" stroke="${colour}" stroke-width="16" opacity=".1">${rings}</g>`;
+    }
+  }
+}
 
 export function productSvg(input: ProductImageInput): string {
   const palette = paletteFor(input.area, `${input.brand ?? ""}:${input.type ?? ""}:${input.artNo}`, input.brand);
@@ -100,7 +129,13 @@ export function productSvg(input: ProductImageInput): string {
     input.area === "nutrition" ? "bottle" : input.area === "maintenance" ? "tool" : "bike",
   );
   const seed = hash(`product:${input.artNo}:${input.n}`);
+  const own = hash(`product:${input.artNo}`);
   const variant = ((input.n - 1) % 3) + 1;
+  // Per product: its own tilt, size, place and background, so neighbours on a page differ.
+  const tilt = (own % 25) - 12;
+  const scale = 4.7 + ((own >>> 5) % 9) / 10;
+  const shift = ((own >>> 9) % 61) - 30;
+  const detail = input.detail ? escapeXml(clip(input.detail.toUpperCase(), 18)) : "";
   const dark = variant === 3;
   const bg1 = dark ? palette.deep : palette.light;
   const bg2 = dark ? "#0f172a" : palette.mid;
@@ -111,17 +146,20 @@ export function productSvg(input: ProductImageInput): string {
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="${variant === 2 ? 0 : 1}" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient>`,
     `<radialGradient id="glow" cx=".5" cy=".46" r=".5"><stop offset="0" stop-color="#ffffff" stop-opacity="${dark ? 0.18 : 0.9}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>`,
     `<rect width="800" height="800" fill="url(#bg)"/>`,
-    bubbles(seed, 800, 800, palette.accent),
+    motif((own >>> 13) % 4, seed, variant === 3 ? "#ffffff" : palette.deep),
     `<circle cx="400" cy="370" r="310" fill="url(#glow)"/>`,
     `<ellipse cx="400" cy="675" rx="230" ry="24" fill="${dark ? "#000000" : palette.deep}" opacity="${dark ? 0.35 : 0.1}"/>`,
     iconGroup(icon, {
-      x: 400,
+      x: 400 + (variant === 2 ? 0 : shift),
       y: variant === 2 ? 400 : 370,
-      scale: variant === 2 ? 6.6 : 5.2,
-      rotate: variant === 2 ? -14 : 0,
+      scale: variant === 2 ? 6.6 : scale,
+      rotate: (variant === 2 ? -14 : 0) + tilt,
       stroke,
       accent: palette.accent,
     }),
+    detail
+      ? `<g font-family="${FONT}" font-size="30" font-weight="700"><rect x="36" y="36" width="${Math.round(detail.length * 19 + 44)}" height="56" rx="28" fill="${stroke}" opacity="${dark ? 0.22 : 0.9}"/><text x="58" y="74" fill="${dark ? "#ffffff" : bg1}">${detail}</text></g>`
+      : "",
     brand
       ? `<text x="400" y="752" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="800" letter-spacing="6" fill="${stroke}" opacity="${dark ? 0.8 : 0.55}">${brand}</text>`
       : "",
