@@ -19,6 +19,8 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("ProductCategories", "routes/product-categories.tsx"),
+    // "Mail me als het weer leverbaar is": confirm or cancel through the mailed link.
+    route("voorraadmelding/:token", "routes/stock-alert.$token.tsx"),
     // Accounts (spec 1 §2.3, §2.10, §2.11)
     route("login", "routes/login.tsx"),
     route("wachtwoord-vergeten", "routes/forgot-password.tsx"),
@@ -64,6 +66,7 @@ export default [
   route("api/test-supplier/orders", "routes/api.test-supplier.orders.ts"),
   route("api/test-supplier/images/:file", "routes/api.test-supplier.images.$file.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
+  route("voorraadmelding", "routes/stock-alert.ts"),
   route("media/images/:file", "routes/media.images.$file.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.

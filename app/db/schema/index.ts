@@ -12,3 +12,4 @@ export * from "./price-history";
 export * from "./image-migration";
 export * from "./connections";
 export * from "./supplier-feed";
+export * from "./stock-alerts";

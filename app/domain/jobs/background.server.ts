@@ -7,6 +7,7 @@ import { mailQueue } from "~/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
+import { STOCK_ALERT_QUEUE, stockAlertQueue } from "~/domain/stock-alerts/stock-alerts.server";
 import type { Logger } from "~/lib/logger.server";
 import { createJobWorker, type JobWorker, type QueueDefinition, type Schedule } from "./worker.server";
 
@@ -46,6 +47,9 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
 
   // Batches of the image migration tool (/admin/image-migration).
   queues[IMAGE_MIGRATION_QUEUE] = imageMigrationQueue({ config, storage: storageFor(config) });
+
+  // "Weer leverbaar" mails, queued by the database when stock comes back (migration 0021).
+  queues[STOCK_ALERT_QUEUE] = stockAlertQueue({ db, publicUrl: config.publicUrl });
 
   queues[RECONCILE_QUEUE] = {
     backoff: { baseMs: 60_000, maxMs: 60_000 },
