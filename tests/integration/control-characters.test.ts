@@ -162,6 +162,19 @@ describe("control characters in every input", () => {
   const forms: FormCase[] = [
     { name: "contact", path: "/contact", fields: contact, textFields: Object.keys(contact) },
     {
+      name: "back-in-stock request",
+      path: "/voorraadmelding",
+      fields: () => ({ artNo: String(artNo), email: "melding@example.nl" }),
+      textFields: ["email"],
+      otherFields: ["artNo"],
+    },
+    {
+      name: "back-in-stock confirmation",
+      path: "/voorraadmelding/geen-echt-token",
+      fields: { intent: "confirm" },
+      otherFields: ["intent"],
+    },
+    {
       name: "checkout step 1",
       path: "/checkout",
       fields: () => ({ intent: "customer", checkoutToken, ...customer }),
