@@ -11,6 +11,9 @@ describe("generated SVGs", () => {
     const input = { artNo: 10001, n: 1, brand: "Shimano", title: "Ketting", type: "Ketting", area: "parts" as const };
     expect(productSvg(input)).toBe(productSvg(input));
     expect(productSvg({ ...input, n: 2 })).not.toBe(productSvg(input));
+    // Two products of the same type and brand get different pictures.
+    expect(productSvg({ ...input, artNo: 10002 })).not.toBe(productSvg(input));
+    expect(productSvg({ ...input, detail: "700x25c" })).toContain(">700X25C</text>");
   });
 
   it("never lets database text break out of the markup", () => {
@@ -21,6 +24,7 @@ describe("generated SVGs", () => {
       title: `" onload="x`,
       type: null,
       area: "parts",
+      detail: `<script>y</script>`,
     });
     expect(svg).not.toContain("<script");
     expect(svg).not.toContain('" onload="');
@@ -32,6 +36,8 @@ describe("generated SVGs", () => {
     expect(iconFor("Kettingsmeermiddel")).toBe("lube");
     expect(iconFor("Binnenband")).toBe("tube");
     expect(iconFor("Buitenband race")).toBe("tyre");
+    expect(iconFor("Buitenband MTB")).toBe("tyre-mtb");
+    expect(iconFor("Buitenband stad")).toBe("tyre-city");
     expect(iconFor("Banden plakken")).toBe("patch");
     expect(iconFor("Remkabels")).toBe("cable");
     expect(iconFor("Energiegel")).toBe("gel");

@@ -135,7 +135,9 @@ export function productSvg(input: ProductImageInput): string {
   const tilt = (own % 25) - 12;
   const scale = 4.7 + ((own >>> 5) % 9) / 10;
   const shift = ((own >>> 9) % 61) - 30;
-  const detail = input.detail ? escapeXml(clip(input.detail.toUpperCase(), 18)) : "";
+  const detailText = input.detail ? clip(input.detail.toUpperCase(), 18) : "";
+  const detail = escapeXml(detailText);
+  const chipWidth = Math.round(detailText.length * 19 + 44);
   const dark = variant === 3;
   const bg1 = dark ? palette.deep : palette.light;
   const bg2 = dark ? "#0f172a" : palette.mid;
@@ -157,9 +159,10 @@ export function productSvg(input: ProductImageInput): string {
       stroke,
       accent: palette.accent,
     }),
+    // Top right: the shop puts its offer badge over the top left corner of a picture.
     detail
-      ? `<g font-family="${FONT}" font-size="30" font-weight="700"><rect x="36" y="36" width="${Math.round(detail.length * 19 + 44)}" height="56" rx="28" fill="${stroke}" opacity="${dark ? 0.22 : 0.9}"/><text x="58" y="74" fill="${dark ? "#ffffff" : bg1}">${detail}</text></g>`
-      : "",
+      ? `<g font-family="${FONT}" font-size="30" font-weight="700"><rect x="${764 - chipWidth}" y="36" width="${chipWidth}" height="56" rx="28" fill="${stroke}" opacity="${dark ? 0.22 : 0.9}"/><text x="${764 - chipWidth + 22}" y="74" fill="${dark ? "#ffffff" : bg1}">${detail}</text></g>`
+      : "",,
     brand
       ? `<text x="400" y="752" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="800" letter-spacing="6" fill="${stroke}" opacity="${dark ? 0.8 : 0.55}">${brand}</text>`
       : "",
