@@ -7,6 +7,8 @@ import type { ProductDetail } from "~/domain/catalog/product-detail";
 import { toEuros } from "~/domain/cart/cart";
 import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
+import { StockAlertForm } from "~/components/catalog/stock-alert-form";
+import { isSellable } from "~/domain/catalog/stock";
 import { ImageCarousel } from "./image-carousel";
 import { NutritionFacts } from "./nutrition-facts";
 
@@ -127,6 +129,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             }}
           />
           <p className="text-sm text-muted">Voor 18:00 besteld, binnen 1 werkdag bezorgd</p>
+          {isSellable(product.stockQuantity) ? null : <StockAlertForm artNo={product.artNo} />}
 
           {product.tags.length ? (
             <div>
