@@ -6,8 +6,10 @@ export type RateLimitResult = { allowed: boolean; count: number; limit: number }
 
 /**
  * A fixed-window counter on the shared rate_limits table: one atomic upsert per hit, so several app
- * instances on one database count together. The window is cut from the database clock (not the app's),
- * so instances with skewed clocks still agree. `key` names the limit and subject, e.g. "contact:ip:1.2.3.4".
+ * instances on one database count together. A key's window starts at its first hit (database clock,
+ * so instances with skewed clocks agree) and lasts `windowSeconds`; windows are not cut at round clock
+ * times, where a burst just before and just after the cut would get twice the limit and a series of
+ * attempts would start again at 1 halfway. `key` names the limit and subject, e.g. "contact:ip:1.2.3.4".
  */
 export async function hitRateLimit(
   db: Pick<Db, "execute">,
@@ -16,10 +18,12 @@ export async function hitRateLimit(
   const window = Math.max(1, Math.floor(opts.windowSeconds));
   const result = await db.execute<{ count: number }>(sql`
     INSERT INTO rate_limits (key, window_start, count)
-    VALUES (${opts.key}, to_timestamp(floor(extract(epoch FROM now()) / ${window}::int) * ${window}::int), 1)
+    VALUES (${opts.key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-      window_start = excluded.window_start
+      count = CASE WHEN rate_limits.window_start > now() - make_interval(secs => ${window}::int)
+        THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = CASE WHEN rate_limits.window_start > now() - make_interval(secs => ${window}::int)
+        THEN rate_limits.window_start ELSE now() END
     RETURNING count::int AS count`);
   const rows = Array.isArray(result)
     ? (result as { count: number }[])
@@ -36,7 +40,6 @@ export async function countInWindow(
   const window = Math.max(1, Math.floor(opts.windowSeconds));
   const result = await db.execute<{ count: number }>(sql`
     SELECT count::int AS count FROM rate_limits
-    WHERE key = ${opts.key}
-      AND window_start = to_timestamp(floor(extract(epoch FROM now()) / ${window}::int) * ${window}::int)`);
+    WHERE key = ${opts.key} AND window_start > now() - make_interval(secs => ${window}::int)`);
   return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
