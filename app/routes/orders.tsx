@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Mijn bestellingen",
-    description: "Uw bestellingen bij Trapkracht.",
+    description: "Je bestellingen bij Trapkracht.",
     origin: rootOrigin(matches),
     path: "/orders",
     noindex: true,
@@ -28,7 +28,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <AccountShell
       title="Mijn bestellingen"
-      intro="Al uw bestellingen, de nieuwste bovenaan. Open een bestelling om de artikelen te zien."
+      intro="Al je bestellingen, de nieuwste bovenaan. Open een bestelling om de artikelen, bedragen en het bezorgadres te zien."
       current="orders"
     >
       <OrderList orders={loaderData.orders} />

@@ -390,6 +390,42 @@ describe("/orders", () => {
     expect(conflictingClasses(html)).toEqual([]);
   });
 
+  it("adds every order up like its confirmation mail: subtotal, discount with its code, shipping, total, VAT per rate, address", async () => {
+    const me = await signedInUser(app, db(), { email: "optellen@example.nl" });
+    const customer = await createCustomer(db(), { email: "optellen@example.nl", firstName: "Sam", lastName: "Smit" });
+    const order = await createOrder(db(), customer.id, {
+      items: [
+        { productName: "Kettingolie 100 ml", priceCents: 650 },
+        { productName: "Energiegel citroen", priceCents: 250, quantity: 4 },
+      ],
+      subtotalCents: 1650,
+      discountCents: 165,
+      couponCode: "ZOMER10",
+      shippingCents: 495,
+      vatLines: [
+        { rate: 21, amountCents: 184 },
+        { rate: 9, amountCents: 75 },
+      ],
+      totalAmountCents: 1980,
+    });
+    const { html } = await app.html("/orders", { headers: { cookie: me.cookie } });
+    const amounts = html.slice(html.indexOf(`aria-label="Bedragen van bestelling ${order.id.slice(0, 8)}"`));
+    const rows = [
+      ...amounts.slice(0, amounts.indexOf("</dl>")).matchAll(/<dt>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g),
+    ].map((m) => [m[1], m[2]]);
+    expect(rows).toEqual([
+      ["Subtotaal", `€${NBSP}16,50`],
+      ["Korting (ZOMER10)", `− €${NBSP}1,65`],
+      ["Verzendkosten", `€${NBSP}4,95`],
+      ["Totaal", `€${NBSP}19,80`],
+      ["Waarvan btw 21%", `€${NBSP}1,84`],
+      ["Waarvan btw 9%", `€${NBSP}0,75`],
+    ]);
+    // 16,50 − 1,65 + 4,95 = 19,80: the lines and the total add up on the page.
+    expect(html).toContain("Bezorgadres");
+    for (const line of ["Sam Smit", "Fietsstraat 12", "1234 AB Utrecht"]) expect(html).toContain(line);
+  });
+
   it("shows no orders for an address the account has not proven", async () => {
     const me = await signedInUser(app, db(), { email: "onbewezen@example.nl" });
     const guest = await createCustomer(db(), { email: "onbewezen@example.nl" });

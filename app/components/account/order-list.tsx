@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ChevronDown } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
 import { formatOrderDate } from "~/domain/orders/order-labels";
+import { orderTotalRows, type OrderMoney } from "~/domain/orders/order-summary";
 import { shortOrderId } from "~/domain/orders/short-id";
 import { OrderStatusDot, PaymentBadge } from "./order-status";
 
@@ -12,6 +13,8 @@ export type OrderListItem = {
   status: string;
   paymentStatus: string;
   items: Array<{ id: number; productName: string; priceCents: number; quantity: number }>;
+  money: OrderMoney;
+  deliveryAddress: string[];
 };
 
 /**
@@ -23,7 +26,7 @@ export function OrderList({ orders }: { orders: OrderListItem[] }) {
     return (
       <div className="rounded-lg border border-dashed border-line bg-surface px-6 py-12 text-center">
         <p className="text-lg font-semibold text-ink">Geen bestellingen gevonden</p>
-        <p className="mt-2 text-sm text-muted">Zodra u iets bestelt, ziet u het hier terug.</p>
+        <p className="mt-2 text-sm text-muted">Zodra je iets bestelt, zie je het hier terug.</p>
         <Link to="/" className="mt-5 inline-block text-sm font-medium text-brand-700 underline">
           Verder winkelen
         </Link>
@@ -85,10 +88,33 @@ function OrderDisclosure({ order }: { order: OrderListItem }) {
             ))}
           </ul>
         )}
-        <p className="mt-2 flex justify-between border-t border-line pt-3 text-sm font-semibold text-ink">
-          <span>Totaal</span>
-          <span className="tabular-nums">{formatEuro(order.totalCents)}</span>
-        </p>
+        <dl aria-label={`Bedragen van bestelling ${shortId}`} className="mt-2 border-t border-line pt-3 text-sm">
+          {orderTotalRows(order.money).map((row) => (
+            <div
+              key={row.label}
+              className={
+                row.strong
+                  ? "flex justify-between py-0.5 font-semibold text-ink"
+                  : row.label.startsWith("Waarvan")
+                    ? "flex justify-between py-0.5 text-xs text-muted"
+                    : "flex justify-between py-0.5 text-ink"
+              }
+            >
+              <dt>{row.label}</dt>
+              <dd className="tabular-nums">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-3 border-t border-line pt-3 text-sm">
+          <h3 className="font-semibold text-ink">Bezorgadres</h3>
+          <address className="mt-1 text-muted not-italic">
+            {order.deliveryAddress.map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </div>
       </div>
     </details>
   );

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { customers, orderItems, orders } from "~/db/schema";
+import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
+import { parcelAddressLines, type OrderMoney } from "./order-summary";
 
 export type CustomerOrderItem = {
   id: number;
@@ -18,6 +19,10 @@ export type CustomerOrder = {
   status: string;
   paymentStatus: string;
   items: CustomerOrderItem[];
+  /** Subtotal, discount and its code, shipping, VAT per rate and total, as stored with the order. */
+  money: OrderMoney;
+  /** The delivery address as on the parcel, one line a row. */
+  deliveryAddress: string[];
 };
 
 /**
@@ -35,9 +40,18 @@ export async function listCustomerOrders(db: Db, email: string): Promise<Custome
       totalCents: orders.totalAmountCents,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+      couponCode: orders.couponCode,
+      shippingCents: orders.shippingCents,
+      vatLines: orders.vatLines,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      address: shippingAddresses,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(shippingAddresses, eq(shippingAddresses.id, orders.shippingAddressId))
     // Written exactly as customers_email_lower_idx is defined, so the index serves it.
     .where(sql`lower(${customers.email}) = lower(${email})`)
     .orderBy(desc(orders.createdAt), desc(orders.id));
@@ -67,5 +81,21 @@ export async function listCustomerOrders(db: Db, email: string): Promise<Custome
     if (list) list.push(line);
     else byOrder.set(orderId, [line]);
   }
-  return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    totalCents: row.totalCents,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    items: byOrder.get(row.id) ?? [],
+    money: {
+      subtotalCents: row.subtotalCents,
+      discountCents: row.discountCents,
+      couponCode: row.couponCode,
+      shippingCents: row.shippingCents,
+      vatLines: row.vatLines,
+      totalAmountCents: row.totalCents,
+    },
+    deliveryAddress: parcelAddressLines(`${row.firstName} ${row.lastName}`.trim(), row.address),
+  }));
 }

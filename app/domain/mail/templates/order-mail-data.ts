@@ -1,5 +1,5 @@
 import type { VatLine } from "~/domain/checkout/pricing";
-import { formatEuro } from "~/domain/money/money";
+import { orderTotalRows, parcelAddressLines, type OrderAddress, type TotalRow } from "~/domain/orders/order-summary";
 import { shortOrderId } from "~/domain/orders/short-id";
 
 /** Everything the order mails show, as stored with the order (never recomputed for a mail). */
@@ -8,14 +8,7 @@ export type OrderMailData = {
   createdAt: Date;
   paidAt: Date | null;
   customer: { firstName: string; lastName: string; email: string; phone: string | null };
-  address: {
-    address: string;
-    houseNumber: string;
-    houseNumberAddition: string | null;
-    postalCode: string;
-    city: string;
-    country: string;
-  } | null;
+  address: OrderAddress;
   items: {
     productId: string;
     productName: string;
@@ -54,27 +47,10 @@ export function customerName(data: OrderMailData): string {
 
 /** The address as it goes on the parcel, one line a row. */
 export function addressLines(data: OrderMailData): string[] {
-  const a = data.address;
-  if (!a) return ["(geen verzendadres bekend)"];
-  const number = [a.houseNumber, a.houseNumberAddition].filter(Boolean).join(" ");
-  return [customerName(data), `${a.address} ${number}`.trim(), `${a.postalCode} ${a.city}`, a.country];
+  return parcelAddressLines(customerName(data), data.address);
 }
 
 /** The money rows under the lines: subtotal, discount (with the code), shipping, VAT per rate, total. */
-export function totalRows(data: OrderMailData): { label: string; value: string; strong?: boolean }[] {
-  const rows: { label: string; value: string; strong?: boolean }[] = [
-    { label: "Subtotaal", value: formatEuro(data.subtotalCents) },
-  ];
-  if (data.discountCents > 0) {
-    rows.push({
-      label: data.couponCode ? `Korting (${data.couponCode})` : "Korting",
-      value: `− ${formatEuro(data.discountCents)}`,
-    });
-  }
-  rows.push({ label: "Verzendkosten", value: data.shippingCents > 0 ? formatEuro(data.shippingCents) : "Gratis" });
-  rows.push({ label: "Totaal", value: formatEuro(data.totalAmountCents), strong: true });
-  for (const vat of data.vatLines) {
-    rows.push({ label: `Waarvan btw ${vat.rate}%`, value: formatEuro(vat.amountCents) });
-  }
-  return rows;
+export function totalRows(data: OrderMailData): TotalRow[] {
+  return orderTotalRows(data);
 }
