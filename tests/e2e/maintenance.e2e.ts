@@ -24,8 +24,11 @@ describe("maintenance mode", () => {
       expect(await guest.getByRole("navigation", { name: /hoofdmenu/i }).count()).toBe(0);
 
       await signIn.click();
-      const dialog = guest.getByRole("dialog", { name: "Inloggen" });
+      const dialog = guest.getByRole("dialog", { name: "Inloggen als beheerder" });
       await expect.poll(() => dialog.isVisible()).toBe(true);
+      // Only an admin can get in now: no registering, no Strava.
+      expect(await dialog.getByRole("button", { name: "Registreer hier" }).count()).toBe(0);
+      expect(await dialog.getByRole("button", { name: /Strava/ }).count()).toBe(0);
       await dialog.getByLabel("E-mailadres").fill(DEMO_ADMIN_EMAIL);
       await dialog.getByLabel("Wachtwoord", { exact: true }).fill(DEMO_ADMIN_PASSWORD);
       await dialog.getByRole("button", { name: "Inloggen", exact: true }).click();

@@ -25,15 +25,21 @@ export default function LoginDialog({
   onOpenChange,
   onClosed,
   initialMode = "login",
+  adminOnly = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back to (the account icon), since the trigger lives outside this module. */
   onClosed: () => void;
   initialMode?: AuthMode;
+  /**
+   * The maintenance screen's "Inloggen als beheerder": only signing in with a password, no
+   * registering and no Strava (an admin account is never a Strava one, and no shopper can get in).
+   */
+  adminOnly?: boolean;
 }) {
   const idPrefix = useId();
-  const stravaEnabled = useRootData()?.stravaEnabled ?? false;
+  const stravaEnabled = (useRootData()?.stravaEnabled ?? false) && !adminOnly;
   const fetcher = useFetcher<AuthAnswer>();
   const resendFetcher = useFetcher<AuthAnswer>();
   const [mode, setMode] = useState<AuthMode>(initialMode);
@@ -125,9 +131,13 @@ export default function LoginDialog({
           <div className="mb-5 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title ref={titleRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-                {TITLES[mode]}
+                {adminOnly ? "Inloggen als beheerder" : TITLES[mode]}
               </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted">{DESCRIPTIONS[mode]}</Dialog.Description>
+              <Dialog.Description className="mt-1 text-sm text-muted">
+                {adminOnly
+                  ? "Zolang de winkel in onderhoud is, kunnen alleen beheerders inloggen."
+                  : DESCRIPTIONS[mode]}
+              </Dialog.Description>
             </div>
             <Dialog.Close aria-label="Sluiten" className="-mt-1 -mr-1 rounded-md p-2 hover:bg-surface">
               <X aria-hidden className="size-5" />
@@ -150,7 +160,7 @@ export default function LoginDialog({
             notice={registered && mode === "login" ? <RegisteredNotice /> : null}
             onLeave={() => onOpenChange(false)}
             modeSwitch={
-              mode === "login" ? (
+              adminOnly ? null : mode === "login" ? (
                 <>
                   Nog geen account? <SwitchButton onClick={() => switchTo("register")}>Registreer hier</SwitchButton>
                 </>

@@ -60,7 +60,7 @@ export function MaintenanceScreen() {
       </main>
       {used ? (
         <Suspense fallback={null}>
-          <LoginDialog open={open} onOpenChange={setOpen} onClosed={() => buttonRef.current?.focus()} />
+          <LoginDialog adminOnly open={open} onOpenChange={setOpen} onClosed={() => buttonRef.current?.focus()} />
         </Suspense>
       ) : null}
     </div>
