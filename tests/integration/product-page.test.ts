@@ -48,6 +48,15 @@ describe("product detail page /product/{ArtNo}", () => {
     });
     await createProduct(database.db, { artNo: 4248, shortDescription: "Niet meer leverbaar", status: 0 });
     await createProduct(database.db, { artNo: 4249, brand: null });
+    const leaf = await createCategory(database.db, { name: "Racebanden", parentId: child.id, level: 3 });
+    await createProduct(database.db, { artNo: 4250, shortDescription: "Vouwband 700x25c", categoryId: leaf.id });
+  });
+
+  it("shows every category above a product in the breadcrumb, root first", async () => {
+    const { html } = await app.html("/product/4250");
+    const nav = html.slice(html.indexOf('aria-label="Kruimelpad"'), html.indexOf("</nav>", html.indexOf("Kruimelpad")));
+    const crumbs = [...nav.matchAll(/<(?:a[^>]*|li aria-current="page"[^>]*)>([^<]+)</g)].map((m) => m[1]);
+    expect(crumbs).toEqual(["Home", "Aandrijving", "Kettingen", "Racebanden", "Vouwband 700x25c"]);
   });
 
   it("shows a found product with name, brand, price, images, breadcrumbs, back button and VAT note", async () => {

@@ -43,9 +43,7 @@ function categoryHref(id: number) {
 function Breadcrumbs({ product }: { product: ProductDetail }) {
   const crumbs = [
     { href: "/", label: "Home" },
-    ...(product.parentCategory
-      ? [{ href: categoryHref(product.parentCategory.id), label: product.parentCategory.name }]
-      : []),
+    ...product.ancestors.map((c) => ({ href: categoryHref(c.id), label: c.name })),
     ...(product.category ? [{ href: categoryHref(product.category.id), label: product.category.name }] : []),
   ];
   return (

@@ -21,9 +21,9 @@ export type ProductDetail = {
   /** null = unknown (no stock row or no quantity). */
   stockQuantity: number | null;
   tags: string[];
-  /** The product's category, then its parent when it has one, for breadcrumbs. */
+  /** The product's category, and the categories above it (root first), for breadcrumbs. */
   category: CategoryCrumb | null;
-  parentCategory: CategoryCrumb | null;
+  ancestors: CategoryCrumb[];
   ingredients: string | null;
   allergens: string | null;
   nutrition: NutritionFact[];

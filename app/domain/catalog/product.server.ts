@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { productCategories, products, productTags, stock } from "~/db/schema";
+import { getCategoryPath } from "./categories.server";
 import type { ProductDetail } from "./product-detail";
 import { sanitizeSupplierHtml } from "./sanitize.server";
 
@@ -16,29 +16,28 @@ export function parseArtNo(raw: string | undefined): number | null {
 
 /** A listed product by ArtNo, or null when it does not exist or is not sellable (never listed). */
 export async function getProductDetail(db: Db, artNo: number): Promise<ProductDetail | null> {
-  const parent = alias(productCategories, "parent_category");
   const [row] = await db
     .select({
       product: products,
       stockQuantity: stock.quantity,
       categoryId: productCategories.id,
       categoryName: productCategories.name,
-      parentId: parent.id,
-      parentName: parent.name,
     })
     .from(products)
     .leftJoin(stock, eq(stock.artNo, products.artNo))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-    .leftJoin(parent, eq(parent.id, productCategories.parentId))
     .where(and(eq(products.artNo, artNo), eq(products.isListed, true)))
     .limit(1);
   if (!row) return null;
 
-  const tagRows = await db
-    .select({ tag: productTags.tag })
-    .from(productTags)
-    .where(eq(productTags.artNo, artNo))
-    .orderBy(asc(productTags.tag));
+  const [tagRows, path] = await Promise.all([
+    db
+      .select({ tag: productTags.tag })
+      .from(productTags)
+      .where(eq(productTags.artNo, artNo))
+      .orderBy(asc(productTags.tag)),
+    row.categoryId == null ? Promise.resolve([]) : getCategoryPath(db, row.categoryId),
+  ]);
 
   const p = row.product;
   return {
@@ -56,7 +55,7 @@ export async function getProductDetail(db: Db, artNo: number): Promise<ProductDe
     tags: tagRows.map((t) => t.tag),
     category:
       row.categoryId != null && row.categoryName != null ? { id: row.categoryId, name: row.categoryName } : null,
-    parentCategory: row.parentId != null && row.parentName != null ? { id: row.parentId, name: row.parentName } : null,
+    ancestors: path.slice(0, -1).map((c) => ({ id: c.id, name: c.name })),
     ingredients: p.ingredients?.trim() || null,
     allergens: p.allergens?.trim() || null,
     nutrition: Array.isArray(p.nutrition) ? p.nutrition.filter((r) => r && r.label) : [],
