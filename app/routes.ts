@@ -31,6 +31,8 @@ export default [
     route("account", "routes/account.tsx"),
     route("profile", "routes/profile.tsx"),
     route("orders", "routes/orders.tsx"),
+    // A guest's order: order number + e-mail address, or the signed link in the mails (issue 13).
+    route("bestelling", "routes/guest-order.tsx"),
     // Cart and checkout (spec 1 §2.12, §2.13)
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),

@@ -18,6 +18,7 @@ import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
+import { CATEGORY_IDS } from "../app/domain/catalog/category-ids";
 import { rowsOf } from "../app/db/rows.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
@@ -119,14 +120,46 @@ async function main() {
     await db.execute(sql`select art_no from products where is_listed order by art_no limit 2000`),
   ).filter((_, i) => i % 10 === 0);
   const productUrls = artNos.map((r) => `${base}/product/${r.art_no}`);
-  const terms = ["ke", "ketting", "band", "shimano", "gel", "remblok", "zadel", "fietsolie", "ca", "energie"];
+  // Common words and rare ones, short and long, brands, types and an article number (issue 14: ≥ 20).
+  const terms = [
+    "ke",
+    "ketting",
+    "band",
+    "shimano",
+    "gel",
+    "remblok",
+    "zadel",
+    "fietsolie",
+    "ca",
+    "energie",
+    "continental",
+    "binnenband",
+    "schwalbe",
+    "reep",
+    "pomp",
+    "cassette",
+    "zwart",
+    "700x25c",
+    "citroen",
+    "sram",
+    "vouwband",
+    "10012",
+  ];
   const searchUrls = terms.map((t) => `${base}/api/search-suggestions?q=${encodeURIComponent(t)}`);
+  const lastPage = Math.max(1, Math.ceil(leaf.n / 20));
+  const deepPage = Math.min(200, lastPage);
+  const resultTerms = ["shimano", "ketting", "band", "gel", "continental zwart", "zadel"];
 
   console.log(`\nCatalogue: ${PRODUCTS} products; category ${leaf.id} holds ${leaf.n} listed products.\n`);
   const results = [
     await measure("category page, 2 filters + facets + sort", categoryUrls),
+    await measure("category page, default sort", [1, 2, 3].map((page) => `${base}/products?cat=${leaf.id}&page=${page}`)),
+    await measure(`category page, page ${deepPage}`, [`${base}/products?cat=${leaf.id}&page=${deepPage}`]),
+    await measure("parent category page", [`${base}/products?cat=${CATEGORY_IDS.bicycleParts}`]),
+    await measure("search results page", resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`)),
     await measure("product page", productUrls),
-    await measure("search suggestions", searchUrls),
+    await measure(`search suggestions (${terms.length} terms)`, searchUrls),
+    await measure("sitemap page", [`${base}/sitemap.xml?page=2`]),
   ];
 
   const js = await pageJavaScript(base, new URL(productUrls[0]!).pathname);

@@ -5,6 +5,7 @@ import { PaymentResult } from "~/components/payment/payment-result";
 import { rootOrigin } from "~/lib/root-data";
 import { cartStore } from "~/domain/cart/cart-store";
 import { confirmPayment, PaymentVerificationError } from "~/domain/orders/confirm-payment.server";
+import { guestOrderToken } from "~/domain/orders/guest-order.server";
 import { shortOrderId } from "~/domain/orders/short-id";
 import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
@@ -24,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 type SuccessData =
-  | { state: "paid"; orderNumber: string }
+  | { state: "paid"; orderNumber: string; orderLink: string }
   | { state: "pending"; orderNumber: string }
   | { state: "error"; toast: string; title: string; text: string };
 
@@ -51,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!result)
       return redirectWithFlash(context.config, "/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
     const orderNumber = shortOrderId(result.orderId);
-    if (result.outcome === "paid") return data<SuccessData>({ state: "paid", orderNumber }, { headers: NO_STORE });
+    if (result.outcome === "paid") {
+      // Signed in or not, the order's own page opens with this link (a guest has no /orders).
+      const orderLink = `/bestelling?code=${encodeURIComponent(guestOrderToken(context.config.authSecret ?? "", result.orderId))}`;
+      return data<SuccessData>({ state: "paid", orderNumber, orderLink }, { headers: NO_STORE });
+    }
     if (result.outcome === "pending")
       return data<SuccessData>({ state: "pending", orderNumber }, { headers: NO_STORE });
     return error("failed", 402);
@@ -104,7 +109,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         tone="success"
         title="Bedankt voor je bestelling!"
         actions={[
-          { to: "/orders", label: "Bekijk je bestellingen", primary: true },
+          { to: loaderData.orderLink, label: "Bekijk je bestelling", primary: true },
           { to: "/", label: "Verder winkelen" },
         ]}
       >

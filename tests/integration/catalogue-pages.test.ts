@@ -173,6 +173,21 @@ describe("catalogue pages", () => {
       expect(none.status).toBe(302);
     });
 
+    it("a sold-out card offers the back-in-stock mail instead of adding to the cart", async () => {
+      const { html } = await app.html("/sportvoeding");
+      // In stock: the cart button; sold out or unknown: a link to the product page's form.
+      expect(html).toContain('aria-label="In winkelwagen: Gel Banaan"');
+      expect(html).not.toContain('aria-label="In winkelwagen: Gel Appel"');
+      expect(html).not.toContain('aria-label="In winkelwagen: Reep Chocolade"');
+      for (const [artNo, name] of [
+        [ids.gelA, "Gel Appel"],
+        [ids.bar, "Reep Chocolade"],
+      ] as const) {
+        const link = new RegExp(`<a [^>]*href="/product/${artNo}#voorraadmelding"[^>]*>`).exec(html)?.[0];
+        expect(link).toContain(`aria-label="Mail me als het weer leverbaar is: ${name}"`);
+      }
+    });
+
     it("sportvoeding sorts by name or puts what is in stock first", async () => {
       const standard = productLinks((await app.html("/sportvoeding")).html);
       expect(standard).toEqual([ids.gelA, ids.gelB, ids.bar, ids.drink]);

@@ -161,8 +161,14 @@ describe("local test payment provider", () => {
     expect(success.status).toBe(200);
     expect(success.html).toContain("Bedankt voor je bestelling!");
     expect(success.html).toContain(number);
-    expect(success.html).toContain('href="/orders"');
-    expect(success.html).toContain("Bekijk je bestellingen");
+    // The order's own page, signed in or not (a guest has no /orders): the signed link opens it.
+    const orderLink = /href="(\/bestelling\?code=[^"]+)"/.exec(success.html)?.[1]?.replace(/&amp;/g, "&");
+    expect(orderLink).toBeTruthy();
+    expect(success.html).toContain("Bekijk je bestelling");
+    const opened = await app.get(orderLink!);
+    expect(opened.status).toBe(302);
+    const cookie = (opened.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect((await app.html("/bestelling", { headers: { cookie } })).html).toContain(`#${number}`);
     expect(success.html).toContain("Verder winkelen");
     // A second click on "Betalen" or a reload of the page goes on to the success page again.
     expect((await pay(session.id)).headers.get("location")).toBe(

@@ -104,6 +104,31 @@ describe("product detail page /product/{ArtNo}", () => {
     expect(html).toContain(label);
   });
 
+  it.each([4244, 4245])(
+    "shows sold-out product %i as what it is: no buy button, no delivery promise, the back-in-stock form",
+    async (artNo) => {
+      const { html } = await app.html(`/product/${artNo}`);
+      const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+      expect(main).not.toContain("In winkelwagen");
+      expect(main).not.toContain("Voor 18:00 besteld");
+      expect(main).not.toContain(">Aantal<");
+      expect(main).toContain("Mail me als het weer leverbaar is");
+      expect(main).toMatch(/<input[^>]*name="email"/);
+      expect(main).toContain('type="email"');
+    },
+  );
+
+  it("offers a product in stock with a quantity choice and the delivery promise", async () => {
+    const { html } = await app.html("/product/4243");
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toContain("In winkelwagen");
+    expect(main).toContain("Voor 18:00 besteld, binnen 1 werkdag bezorgd");
+    // Never more than the stock (3 here) or a line's maximum.
+    expect(main).toMatch(/<label[^>]*for="([^"]+)"[^>]*>Aantal<\/label>/);
+    expect(main).toMatch(/<input[^>]*type="number"[^>]*min="1"[^>]*max="3"[^>]*value="1"/);
+    expect(main).not.toContain("Mail me als het weer leverbaar is");
+  });
+
   it("shows tags as chips", async () => {
     const { html } = await app.html("/product/4242");
     expect(html).toMatch(/<ul[^>]*aria-label="Tags"[^>]*>.*11-speed.*Racefiets.*<\/ul>/s);

@@ -44,10 +44,11 @@ export function OrderList({ orders }: { orders: OrderListItem[] }) {
   );
 }
 
-function OrderDisclosure({ order }: { order: OrderListItem }) {
+/** One order as a disclosure; `open` for a page about just this order (the guest order page). */
+export function OrderDisclosure({ order, open = false }: { order: OrderListItem; open?: boolean }) {
   const shortId = shortOrderId(order.id);
   return (
-    <details className="group rounded-lg border border-line bg-white shadow-sm open:shadow">
+    <details open={open} className="group rounded-lg border border-line bg-white shadow-sm open:shadow">
       {/* Phones: number, date and total on top, the two states below; wider screens: one row. */}
       <summary className="grid cursor-pointer list-none grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-3 gap-y-2 rounded-lg p-4 hover:bg-surface sm:grid-cols-[minmax(0,1fr)_auto_auto_auto] sm:gap-x-4 [&::-webkit-details-marker]:hidden">
         <span className="col-start-1 row-start-1 flex min-w-0 flex-col">

@@ -43,6 +43,8 @@ export type AuthFormProps = {
   stravaEnabled: boolean;
   /** "Nog geen account? Registreer hier" / "Heeft u al een account? Log hier in": a button or a link. */
   modeSwitch: ReactNode;
+  /** false: no "of" divider and no Strava button at all (the maintenance screen's admin login). */
+  withStrava?: boolean;
   /** A message above the form, e.g. the registration success banner. */
   notice?: ReactNode;
   /** Called when "Wachtwoord vergeten?" is followed (the dialog closes). */
@@ -169,15 +171,18 @@ export function AuthForm(props: AuthFormProps) {
         </Button>
       </Form>
 
-      <div className="flex items-center gap-3 text-sm text-muted" aria-hidden>
-        <span className="h-px flex-1 bg-line" />
-        of
-        <span className="h-px flex-1 bg-line" />
-      </div>
+      {props.withStrava === false ? null : (
+        <>
+          <div className="flex items-center gap-3 text-sm text-muted" aria-hidden>
+            <span className="h-px flex-1 bg-line" />
+            of
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <StravaButton mode={mode} idPrefix={idPrefix} busy={busy} enabled={stravaEnabled} />
+        </>
+      )}
 
-      <StravaButton mode={mode} idPrefix={idPrefix} busy={busy} enabled={stravaEnabled} />
-
-      <p className="text-center text-sm text-muted">{props.modeSwitch}</p>
+      {props.modeSwitch ? <p className="text-center text-sm text-muted">{props.modeSwitch}</p> : null}
     </div>
   );
 }

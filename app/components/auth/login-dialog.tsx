@@ -39,7 +39,7 @@ export default function LoginDialog({
   adminOnly?: boolean;
 }) {
   const idPrefix = useId();
-  const stravaEnabled = (useRootData()?.stravaEnabled ?? false) && !adminOnly;
+  const stravaEnabled = useRootData()?.stravaEnabled ?? false;
   const fetcher = useFetcher<AuthAnswer>();
   const resendFetcher = useFetcher<AuthAnswer>();
   const [mode, setMode] = useState<AuthMode>(initialMode);
@@ -157,6 +157,7 @@ export default function LoginDialog({
             onEmailChange={setEmail}
             hidden={{ via: "dialog" }}
             stravaEnabled={stravaEnabled}
+            withStrava={!adminOnly}
             notice={registered && mode === "login" ? <RegisteredNotice /> : null}
             onLeave={() => onOpenChange(false)}
             modeSwitch={

@@ -3,11 +3,11 @@ import { cartStore } from "~/domain/cart/cart-store";
 import { toast } from "~/lib/toast";
 
 /**
- * Adds one unit to the browser cart with the spec's toasts (spec 2 §8 Cart): refused when the stock
- * is unknown or ≤ 0. The product page's button and the product cards share it.
+ * Adds `quantity` units (one from a product card) to the browser cart with the spec's toasts (spec 2
+ * §8 Cart): refused when the stock is unknown or ≤ 0. The product page's button and the cards share it.
  */
-export function addToCart(item: Omit<CartItem, "quantity">, stockQuantity: number | null): void {
-  const result = cartStore.addItem({ ...item, quantity: 1 }, stockQuantity);
+export function addToCart(item: Omit<CartItem, "quantity">, stockQuantity: number | null, quantity = 1): void {
+  const result = cartStore.addItem({ ...item, quantity }, stockQuantity);
   if (result.ok) toast.success("Product toegevoegd aan winkelwagen", { description: item.name });
   else toast.error("Product niet op voorraad", { description: "Sorry, dit product is momenteel niet op voorraad." });
 }

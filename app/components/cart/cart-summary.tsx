@@ -19,10 +19,12 @@ export function CartSummary({ quote, busy, children }: { quote: CartQuote; busy:
       aria-busy={busy}
       className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-5"
     >
-      <h2 id="cart-summary-title" className="text-lg font-semibold">
+      <h2 id="cart-summary-title" className="flex items-baseline justify-between gap-2 text-lg font-semibold">
         Overzicht
+        {/* Not a faded list while it recalculates: faded text is unreadable for some (contrast). */}
+        {busy ? <span className="text-xs font-normal text-muted">Bijwerken…</span> : null}
       </h2>
-      <dl className={busy ? "flex flex-col gap-2 text-sm opacity-60" : "flex flex-col gap-2 text-sm"}>
+      <dl className="flex flex-col gap-2 text-sm">
         <Row label="Subtotaal" value={formatEuro(totals.subtotalCents)} />
         {totals.discountCents > 0 ? (
           <Row

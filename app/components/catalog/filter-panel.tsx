@@ -40,7 +40,12 @@ export function FilterForm({
   ownKeys = [],
   extra,
   idPrefix,
-}: FilterPanelProps & { idPrefix: string }) {
+  stickySubmit = false,
+}: FilterPanelProps & {
+  idPrefix: string;
+  /** In the phone's filter sheet the button stays in view at the bottom while the filters scroll. */
+  stickySubmit?: boolean;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -124,9 +129,11 @@ export function FilterForm({
       )}
       {extra}
       {/* Without JavaScript nothing submits on change; with it, only the price inputs need Enter. */}
-      <Button type="submit" variant={hydrated ? "outline" : "default"} className="w-full">
-        Filters toepassen
-      </Button>
+      <div className={stickySubmit ? "sticky bottom-0 -mx-5 -mb-5 border-t border-line bg-white px-5 py-3" : undefined}>
+        <Button type="submit" variant={hydrated && !stickySubmit ? "outline" : "default"} className="w-full">
+          Filters toepassen
+        </Button>
+      </div>
     </Form>
   );
 }
@@ -157,7 +164,7 @@ export function FilterPanel(props: FilterPanelProps & { activeCount: number }) {
               </Button>
             </SheetTrigger>
             <SheetContent side="left" title="Filters">
-              <FilterForm {...formProps} idPrefix="paneel" />
+              <FilterForm {...formProps} idPrefix="paneel" stickySubmit />
             </SheetContent>
           </Sheet>
         ) : (

@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { addToCart } from "~/components/cart/add-to-cart";
 import { Badge } from "~/components/ui/badge";
-import { ShoppingCart } from "~/components/ui/icons";
+import { Bell, ShoppingCart } from "~/components/ui/icons";
 import { toEuros } from "~/domain/cart/cart";
 import { offerOf } from "~/domain/catalog/offer";
+import { isSellable } from "~/domain/catalog/stock";
 import { cardImageSources } from "~/domain/image-migration/stored-image-name";
 import type { ProductSummary } from "~/domain/catalog/product-summary";
 import { formatEuro } from "~/domain/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
+
+const ACTION =
+  "relative z-10 grid size-9 shrink-0 place-items-center rounded-full border border-line focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none";
 
 /** A product tile linking to /product/{ArtNo}: image, brand, name, price (with offer) and stock. */
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
@@ -54,28 +58,40 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
         </div>
         <div className="flex items-center justify-between gap-2">
           <StockIndicator quantity={product.stockQuantity} />
-          {/* Above the card's stretched link, so it adds instead of opening the product. */}
-          <button
-            type="button"
-            aria-label={`In winkelwagen: ${product.shortDescription}`}
-            onClick={() =>
-              addToCart(
-                {
-                  ArtNo: product.artNo,
-                  Brand: product.brand,
-                  name: product.shortDescription,
-                  price: toEuros(offer.nowCents),
-                  ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
-                  image: product.image ?? "",
-                  VAT: product.vatRate,
-                },
-                product.stockQuantity,
-              )
-            }
-            className="relative z-10 grid size-9 shrink-0 place-items-center rounded-full border border-line text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-          >
-            <ShoppingCart aria-hidden className="size-4" />
-          </button>
+          {/* Above the card's stretched link, so it acts instead of opening the product. */}
+          {isSellable(product.stockQuantity) ? (
+            <button
+              type="button"
+              aria-label={`In winkelwagen: ${product.shortDescription}`}
+              onClick={() =>
+                addToCart(
+                  {
+                    ArtNo: product.artNo,
+                    Brand: product.brand,
+                    name: product.shortDescription,
+                    price: toEuros(offer.nowCents),
+                    ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
+                    image: product.image ?? "",
+                    VAT: product.vatRate,
+                  },
+                  product.stockQuantity,
+                )
+              }
+              className={`${ACTION} text-brand-700 hover:bg-brand-50`}
+            >
+              <ShoppingCart aria-hidden className="size-4" />
+            </button>
+          ) : (
+            // Sold out: what is possible is asking for a mail when it is back (on the product page).
+            <Link
+              to={`/product/${product.artNo}#voorraadmelding`}
+              aria-label={`Mail me als het weer leverbaar is: ${product.shortDescription}`}
+              title="Mail me als het weer leverbaar is"
+              className={`${ACTION} text-muted hover:bg-surface`}
+            >
+              <Bell aria-hidden className="size-4" />
+            </Link>
+          )}
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { BellRing } from "lucide-react";
+import { Bell } from "~/components/ui/icons";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -14,9 +14,14 @@ export function StockAlertForm({ artNo }: { artNo: number }) {
   const answer = fetcher.data;
   const emailError = answer && !answer.ok && answer.field === "email";
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-surface p-4">
+    // The product cards of a sold-out product link here (#voorraadmelding).
+    <section
+      id="voorraadmelding"
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-24 rounded-lg border border-line bg-surface p-4"
+    >
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-base font-semibold">
-        <BellRing aria-hidden className="size-4 text-brand-700" />
+        <Bell aria-hidden className="size-4 text-brand-700" />
         Mail me als het weer leverbaar is
       </h2>
       {answer?.ok ? (

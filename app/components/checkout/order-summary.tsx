@@ -125,7 +125,7 @@ export function OrderSummary({
             De prijzen konden niet worden opgehaald. Vernieuw de pagina om het opnieuw te proberen.
           </p>
         ) : (
-          <div className="mt-3 space-y-2" aria-label="Prijzen worden berekend">
+          <div className="mt-3 space-y-2" role="status" aria-label="Prijzen worden berekend">
             <div className="h-4 w-3/4 animate-pulse rounded bg-surface" />
             <div className="h-4 w-1/2 animate-pulse rounded bg-surface" />
             <div className="h-4 w-2/3 animate-pulse rounded bg-surface" />

@@ -42,10 +42,14 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
     <section aria-roledescription="carousel" aria-label={`Afbeeldingen van ${name}`} className="space-y-3">
       <div className="relative">
         {/* Slides are groups (WAI carousel pattern), so the track is a div: a list may hold only items. */}
+        {/* Focusable, so a keyboard can scroll the pictures too (arrow keys), not only a pointer. */}
         <div
           ref={trackRef}
           onScroll={onScroll}
-          className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-xl border border-line bg-white [scrollbar-width:none]"
+          tabIndex={0}
+          role="region"
+          aria-label="Afbeeldingen, scroll opzij"
+          className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-xl border border-line bg-white [scrollbar-width:none] focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
         >
           {list.map((src, i) => (
             <div

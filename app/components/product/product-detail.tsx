@@ -114,20 +114,26 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
 
           <StockIndicator quantity={product.stockQuantity} size="sm" />
 
-          <AddToCartButton
-            stockQuantity={product.stockQuantity}
-            item={{
-              ArtNo: product.artNo,
-              Brand: product.brand,
-              name: product.shortDescription,
-              price: toEuros(offer.nowCents),
-              image: product.images[0] ?? "/placeholder.svg",
-              ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
-              VAT: product.vatRate,
-            }}
-          />
-          <p className="text-sm text-muted">Voor 18:00 besteld, binnen 1 werkdag bezorgd</p>
-          {isSellable(product.stockQuantity) ? null : <StockAlertForm artNo={product.artNo} />}
+          {isSellable(product.stockQuantity) ? (
+            <>
+              <AddToCartButton
+                stockQuantity={product.stockQuantity}
+                item={{
+                  ArtNo: product.artNo,
+                  Brand: product.brand,
+                  name: product.shortDescription,
+                  price: toEuros(offer.nowCents),
+                  image: product.images[0] ?? "/placeholder.svg",
+                  ...(offer.onOffer ? { originalPrice: toEuros(offer.wasCents) } : {}),
+                  VAT: product.vatRate,
+                }}
+              />
+              <p className="text-sm text-muted">Voor 18:00 besteld, binnen 1 werkdag bezorgd</p>
+            </>
+          ) : (
+            // Sold out (or stock unknown): no buy button and no delivery promise, but what is possible.
+            <StockAlertForm artNo={product.artNo} />
+          )}
 
           {product.tags.length ? (
             <div>

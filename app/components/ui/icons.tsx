@@ -71,3 +71,17 @@ export const ArrowLeft = icon([
 ]);
 export const ChevronLeft = icon([["path", { d: "m15 18-6-6 6-6" }]]);
 export const ChevronRight = icon([["path", { d: "m9 18 6-6-6-6" }]]);
+export const Bell = icon([
+  ["path", { d: "M10.268 21a2 2 0 0 0 3.464 0" }],
+  [
+    "path",
+    {
+      d: "M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326",
+    },
+  ],
+]);
+export const Minus = icon([["path", { d: "M5 12h14" }]]);
+export const Plus = icon([
+  ["path", { d: "M5 12h14" }],
+  ["path", { d: "M12 5v14" }],
+]);

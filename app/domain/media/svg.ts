@@ -162,7 +162,7 @@ export function productSvg(input: ProductImageInput): string {
     // Top right: the shop puts its offer badge over the top left corner of a picture.
     detail
       ? `<g font-family="${FONT}" font-size="30" font-weight="700"><rect x="${764 - chipWidth}" y="36" width="${chipWidth}" height="56" rx="28" fill="${stroke}" opacity="${dark ? 0.22 : 0.9}"/><text x="${764 - chipWidth + 22}" y="74" fill="${dark ? "#ffffff" : bg1}">${detail}</text></g>`
-      : "",,
+      : "",
     brand
       ? `<text x="400" y="752" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="800" letter-spacing="6" fill="${stroke}" opacity="${dark ? 0.8 : 0.55}">${brand}</text>`
       : "",

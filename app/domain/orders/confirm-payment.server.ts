@@ -13,7 +13,7 @@ export type ConfirmDeps = {
   db: Db;
   payments: PaymentProvider;
   logger: Logger;
-  config: Pick<Config, "publicUrl" | "shopEmail">;
+  config: Pick<Config, "publicUrl" | "shopEmail" | "authSecret">;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
 import { parcelAddressLines, type OrderMoney } from "./order-summary";
@@ -33,6 +33,16 @@ export type CustomerOrder = {
  * The caller passes the signed-in account's own, confirmed address; never an address from input.
  */
 export async function listCustomerOrders(db: Db, email: string): Promise<CustomerOrder[]> {
+  // Written exactly as customers_email_lower_idx is defined, so the index serves it.
+  return ordersWhere(db, sql`lower(${customers.email}) = lower(${email})`);
+}
+
+/** One order with its lines, totals and address (the guest order page), or null. */
+export async function getCustomerOrder(db: Db, orderId: string): Promise<CustomerOrder | null> {
+  return (await ordersWhere(db, eq(orders.id, orderId)))[0] ?? null;
+}
+
+async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -52,8 +62,7 @@ export async function listCustomerOrders(db: Db, email: string): Promise<Custome
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(shippingAddresses, eq(shippingAddresses.id, orders.shippingAddressId))
-    // Written exactly as customers_email_lower_idx is defined, so the index serves it.
-    .where(sql`lower(${customers.email}) = lower(${email})`)
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
 

@@ -7,6 +7,7 @@ import { orderConfirmationMail } from "~/domain/mail/templates/order-confirmatio
 import type { OrderMailData } from "~/domain/mail/templates/order-mail-data";
 import { orderNotificationMail } from "~/domain/mail/templates/order-notification";
 import type { Logger } from "~/lib/logger.server";
+import { guestOrderToken } from "./guest-order.server";
 
 /** The order as its mails show it: customer, address and lines as stored when it was placed. */
 export async function loadOrderMailData(tx: DbExecutor, orderId: string): Promise<OrderMailData | null> {
@@ -73,7 +74,7 @@ async function customerServiceEmail(tx: DbExecutor, fallback: string): Promise<s
  */
 export async function enqueueOrderMails(
   tx: DbExecutor,
-  deps: { config: Pick<Config, "publicUrl" | "shopEmail">; logger: Logger },
+  deps: { config: Pick<Config, "publicUrl" | "shopEmail" | "authSecret">; logger: Logger },
   orderId: string,
 ): Promise<void> {
   const data = await loadOrderMailData(tx, orderId);
@@ -81,6 +82,7 @@ export async function enqueueOrderMails(
   const confirmation = orderConfirmationMail(data, {
     customerServiceEmail: await customerServiceEmail(tx, deps.config.shopEmail),
     publicUrl: deps.config.publicUrl,
+    orderUrl: `${deps.config.publicUrl}/bestelling?code=${encodeURIComponent(guestOrderToken(deps.config.authSecret ?? "", orderId))}`,
   });
   await enqueueMail(tx, { kind: "order-confirmation", to: data.customer.email, ...confirmation });
   try {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { fakeClientAddress } from "./admin-pool";
@@ -15,6 +16,7 @@ export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
+  const pending: Promise<void>[] = [];
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -30,6 +32,10 @@ export function useBrowser() {
     });
   });
   afterEach(async () => {
+    // The state each page ended in is checked too (dialogs, answers shown after the last load).
+    const open = contexts.flatMap((c) => c.pages()).filter((p) => !p.isClosed() && p.url().startsWith("http"));
+    await Promise.all(open.map((p) => checkAccessibility(p, errors)));
+    await Promise.all(pending.splice(0));
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     const seen = errors.splice(0);
     expect(seen, "errors in the browser console").toEqual([]);
@@ -51,6 +57,8 @@ export function useBrowser() {
         viewport,
         baseURL: inject("baseUrl"),
         locale: "nl-NL",
+        // Final states only for the axe-core checks: no half-faded toast or button mid-transition.
+        reducedMotion: "reduce",
         // Each context is a shopper of its own for the per-address rate limits (the server trusts loopback).
         extraHTTPHeaders: { "x-forwarded-for": fakeClientAddress() },
       });
@@ -61,7 +69,49 @@ export function useBrowser() {
         if (msg.type() === "error" && !expectedLoadFailure.test(msg.text())) errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(err.message));
+      // Every page a test visits is checked with axe-core once loaded.
+      page.on("load", () => pending.push(checkAccessibility(page, errors)));
       return page;
     },
   };
+}
+
+/** axe-core impacts that fail a browser test: the ones that keep someone from using the page. */
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+/**
+ * Runs axe-core on the page as it is now and records every serious or critical violation as an
+ * error of the test. A page that navigates away mid-check is checked again on its next load.
+ */
+function checkAccessibility(page: Page, errors: string[]): Promise<void> {
+  // One axe run at a time per page (a load during a run waits for it).
+  const next = (running.get(page) ?? Promise.resolve()).then(() => runAxe(page, errors));
+  running.set(page, next);
+  return next;
+}
+
+const running = new WeakMap<Page, Promise<void>>();
+
+async function runAxe(page: Page, errors: string[]): Promise<void> {
+  if (page.isClosed()) return;
+  try {
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const violation of results.violations) {
+      if (!FAILING_IMPACTS.has(violation.impact ?? "")) continue;
+      const targets = violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(" "))
+        .join(" | ");
+      errors.push(`axe ${violation.impact}: ${violation.id} (${violation.help}) on ${page.url()}: ${targets}`);
+    }
+  } catch (error) {
+    // Navigation or a closed page interrupted the check: the next load checks the new page.
+    if (
+      !/Execution context was destroyed|Target page, context or browser has been closed|navigat|detached|closed/i.test(
+        String(error),
+      )
+    ) {
+      errors.push(`axe could not check ${page.url()}: ${String(error)}`);
+    }
+  }
 }
