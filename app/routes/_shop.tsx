@@ -7,13 +7,17 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/_shop";
+import { CheckoutFooter, CheckoutHeader } from "~/components/layout/checkout-frame";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getNavCategories } from "~/domain/catalog/nav-categories.server";
 import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
 
-/** A route that starts with a full-bleed hero sets `handle = { heroHeader: true }`. */
-export type ShopHandle = { heroHeader?: boolean };
+/**
+ * A route that starts with a full-bleed hero sets `handle = { heroHeader: true }`; the checkout sets
+ * `{ checkout: true }` for its own header and footer without the shop's menus.
+ */
+export type ShopHandle = { heroHeader?: boolean; checkout?: boolean };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config, logger } = context;
@@ -39,11 +43,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
-function useHeroHeader() {
-  return useMatches().some((m) => (m.handle as ShopHandle | undefined)?.heroHeader === true);
+function useShopHandle(key: keyof ShopHandle) {
+  return useMatches().some((m) => (m.handle as ShopHandle | undefined)?.[key] === true);
 }
 
-function Shell({ children, hero }: { children: React.ReactNode; hero: boolean }) {
+function Shell({ children, hero, checkout = false }: { children: React.ReactNode; hero: boolean; checkout?: boolean }) {
   // The ErrorBoundary renders this shell too, and there the loader data may be missing.
   const data = useRouteLoaderData<typeof loader>("routes/_shop");
   return (
@@ -54,19 +58,24 @@ function Shell({ children, hero }: { children: React.ReactNode; hero: boolean })
       >
         Naar inhoud
       </a>
-      <SiteHeader categories={data?.categories ?? {}} hero={hero} />
+      {checkout ? (
+        <CheckoutHeader shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+      ) : (
+        <SiteHeader categories={data?.categories ?? {}} hero={hero} />
+      )}
       <main id="inhoud" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+      {checkout ? <CheckoutFooter /> : <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />}
     </div>
   );
 }
 
 export default function ShopLayout() {
-  const hero = useHeroHeader();
+  const hero = useShopHandle("heroHeader");
+  const checkout = useShopHandle("checkout");
   return (
-    <Shell hero={hero}>
+    <Shell hero={hero} checkout={checkout}>
       <Outlet />
     </Shell>
   );

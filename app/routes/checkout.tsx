@@ -25,6 +25,9 @@ import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 
+/** The checkout has its own header and footer, without the shop's menus (see _shop.tsx). */
+export const handle = { checkout: true };
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Afrekenen",

@@ -115,6 +115,21 @@ describe("checkout page", () => {
     expect(html).toContain(">Toepassen</button>");
   });
 
+  it("keeps the checkout free of distractions: logo, 'Veilig betalen', back to the cart and help, no shop menus", async () => {
+    const { html } = await app.html("/checkout");
+    expect(html).toContain('aria-label="Trapkracht, naar de homepage"');
+    expect(html).toContain("Veilig betalen");
+    expect(html).toMatch(/<a[^>]*href="\/cart"[^>]*>.*Terug naar winkelwagen<\/a>/s);
+    expect(html).toMatch(/<a[^>]*href="mailto:[^"]+"[^>]*>.*Hulp nodig\?/s);
+    // None of the shop's navigation: no main menu, no search, no footer menus.
+    expect(html).not.toContain('aria-label="Hoofdmenu"');
+    expect(html).not.toContain('role="search"');
+    expect(html).not.toContain('aria-label="Winkel"');
+    expect(html).toContain('href="/terms"');
+    // Other shop pages keep them.
+    expect((await app.html("/cart")).html).toContain('aria-label="Hoofdmenu"');
+  });
+
   it("gives every customer-step message on its field, keeps the entered values and stays on step 1", async () => {
     const { status, html } = await step("customer", {
       ...CUSTOMER,

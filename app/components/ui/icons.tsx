@@ -85,3 +85,7 @@ export const Plus = icon([
   ["path", { d: "M5 12h14" }],
   ["path", { d: "M12 5v14" }],
 ]);
+export const Lock = icon([
+  ["rect", { width: "18", height: "11", x: "3", y: "11", rx: "2", ry: "2" }],
+  ["path", { d: "M7 11V7a5 5 0 0 1 10 0v4" }],
+]);
