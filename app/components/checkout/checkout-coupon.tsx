@@ -6,11 +6,11 @@ import { Label } from "~/components/ui/label";
 import { COUPON_FIELDS, type CouponCheck } from "~/domain/coupons/coupon-check";
 import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
 import { checkoutCouponCode } from "~/domain/checkout/checkout-schema";
-import { toast } from "~/lib/toast";
 
 /**
  * The side panel's coupon field: the code is trimmed and upper-cased, then the server prices the
- * cart with it (spec 2 §8 Coupon toasts). Only a code the server accepts is kept for the order.
+ * cart with it. Only a code the server accepts is kept for the order. The answer (the spec's coupon
+ * messages, spec 2 §8) shows right under the field, not as a toast: on a phone a toast covered it.
  */
 export function CheckoutCoupon({
   itemsJson,
@@ -27,18 +27,19 @@ export function CheckoutCoupon({
   const [code, setCode] = useState("");
   const pending = useRef<string | null>(null);
   const busy = fetcher.state !== "idle";
+  const [answer, setAnswer] = useState<{ ok: boolean; title: string; message?: string } | null>(null);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || pending.current === null) return;
     pending.current = null;
     const check = fetcher.data;
     if (!check || check.intent !== "coupon") {
-      toast.error(COUPON_MESSAGES.failed, { id: "kortingscode" });
+      setAnswer({ ok: false, title: COUPON_MESSAGES.failed });
     } else if (check.status === "applied") {
-      toast.success(check.title, { description: check.message, id: "kortingscode" });
+      setAnswer({ ok: true, title: check.title, message: check.message });
       onApplied(check.code);
     } else {
-      toast.error(check.title, { description: check.message || undefined, id: "kortingscode" });
+      setAnswer({ ok: false, title: check.title, message: check.message || undefined });
     }
   }, [fetcher.state, fetcher.data, onApplied]);
 
@@ -46,9 +47,10 @@ export function CheckoutCoupon({
     event.preventDefault();
     const normalized = checkoutCouponCode(code);
     if (!normalized) {
-      toast.error(COUPON_MESSAGES.empty, { id: "kortingscode" });
+      setAnswer({ ok: false, title: COUPON_MESSAGES.empty });
       return;
     }
+    setAnswer(null);
     pending.current = normalized;
     void fetcher.submit(
       { [COUPON_FIELDS.intent]: "coupon", [COUPON_FIELDS.code]: normalized, [COUPON_FIELDS.items]: itemsJson },
@@ -88,11 +90,25 @@ export function CheckoutCoupon({
             spellCheck={false}
             maxLength={50}
             className="uppercase"
+            aria-invalid={answer && !answer.ok ? true : undefined}
+            aria-describedby="checkout-coupon-answer"
           />
           <Button type="submit" variant="outline" disabled={busy} aria-disabled={busy || undefined}>
             {busy ? "Bezig…" : "Toepassen"}
           </Button>
         </div>
+        <p
+          id="checkout-coupon-answer"
+          role="status"
+          className={answer?.ok ? "text-sm text-brand-800" : "text-sm text-danger"}
+        >
+          {answer ? (
+            <>
+              <span className="font-semibold">{answer.title}</span>
+              {answer.message ? <span className="block">{answer.message}</span> : null}
+            </>
+          ) : null}
+        </p>
       </form>
     </div>
   );

@@ -231,6 +231,7 @@ export function CheckoutPage({
           <OrderSummary
             quote={quote}
             failed={quoteFailed}
+            couponOnly={step === 3}
             coupon={
               <CheckoutCoupon
                 // A new applied code starts the field afresh (empty input).

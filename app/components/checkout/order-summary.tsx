@@ -96,16 +96,31 @@ export function CartProblemNotice() {
   );
 }
 
-/** The side panel: the order as the server priced it, and the coupon field. */
+/**
+ * The side panel: the order as the server priced it, and the coupon field. `couponOnly` on the last
+ * step, which shows the lines and totals itself right above the pay button (not twice on a page).
+ */
 export function OrderSummary({
   quote,
   failed,
   coupon,
+  couponOnly = false,
 }: {
   quote: QuoteView | null;
   failed: boolean;
   coupon: ReactNode;
+  couponOnly?: boolean;
 }) {
+  if (couponOnly) {
+    return (
+      <section aria-labelledby="checkout-kortingscode" className="rounded-lg border border-line bg-white p-5 shadow-sm">
+        <h2 id="checkout-kortingscode" className="mb-3 text-lg font-semibold text-ink">
+          Heb je een kortingscode?
+        </h2>
+        {coupon}
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="checkout-samenvatting" className="rounded-lg border border-line bg-white p-5 shadow-sm">
       <h2 id="checkout-samenvatting" className="text-lg font-semibold text-ink">
