@@ -31,9 +31,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** Path=/: the page's own data requests go to /bestelling.data, which a Path=/bestelling cookie misses. */
 function cookieHeader(publicUrl: string, value: string, maxAge: number): string {
   const secure = publicUrl.startsWith("https:") ? "; Secure" : "";
-  return `${COOKIE}=${value}; Path=/bestelling; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  return `${COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 function cookieToken(request: Request): string | null {

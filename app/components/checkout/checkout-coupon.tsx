@@ -27,30 +27,34 @@ export function CheckoutCoupon({
   const [code, setCode] = useState("");
   const pending = useRef<string | null>(null);
   const busy = fetcher.state !== "idle";
-  const [answer, setAnswer] = useState<{ ok: boolean; title: string; message?: string } | null>(null);
+  // "empty" is answered here; "sent" means the server's answer (or its absence) is what shows.
+  const [asked, setAsked] = useState<"none" | "empty" | "sent">("none");
+  const check = fetcher.data;
+  const answer: { ok: boolean; title: string; message?: string } | null =
+    asked === "empty"
+      ? { ok: false, title: COUPON_MESSAGES.empty }
+      : asked !== "sent" || busy
+        ? null
+        : !check || check.intent !== "coupon"
+          ? { ok: false, title: COUPON_MESSAGES.failed }
+          : check.status === "applied"
+            ? { ok: true, title: check.title, message: check.message }
+            : { ok: false, title: check.title, message: check.message || undefined };
 
   useEffect(() => {
     if (fetcher.state !== "idle" || pending.current === null) return;
     pending.current = null;
-    const check = fetcher.data;
-    if (!check || check.intent !== "coupon") {
-      setAnswer({ ok: false, title: COUPON_MESSAGES.failed });
-    } else if (check.status === "applied") {
-      setAnswer({ ok: true, title: check.title, message: check.message });
-      onApplied(check.code);
-    } else {
-      setAnswer({ ok: false, title: check.title, message: check.message || undefined });
-    }
+    if (fetcher.data?.intent === "coupon" && fetcher.data.status === "applied") onApplied(fetcher.data.code);
   }, [fetcher.state, fetcher.data, onApplied]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const normalized = checkoutCouponCode(code);
     if (!normalized) {
-      setAnswer({ ok: false, title: COUPON_MESSAGES.empty });
+      setAsked("empty");
       return;
     }
-    setAnswer(null);
+    setAsked("sent");
     pending.current = normalized;
     void fetcher.submit(
       { [COUPON_FIELDS.intent]: "coupon", [COUPON_FIELDS.code]: normalized, [COUPON_FIELDS.items]: itemsJson },
@@ -70,7 +74,14 @@ export function CheckoutCoupon({
         >
           <p className="min-w-0">
             <span className="font-semibold">{applied.code}</span>
-            {applied.valid ? null : <span className="block">{applied.message}</span>}
+            {applied.valid ? (
+              // The field is new once a code applies (keyed by it): the answer stays here.
+              <span role="status" className="block">
+                {applied.message || "Kortingscode toegepast"}
+              </span>
+            ) : (
+              <span className="block">{applied.message}</span>
+            )}
           </p>
           <Button type="button" variant="ghost" size="sm" onClick={onRemove}>
             Verwijderen<span className="sr-only"> kortingscode {applied.code}</span>

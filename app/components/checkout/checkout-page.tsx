@@ -23,6 +23,7 @@ import { CheckoutCoupon } from "./checkout-coupon";
 import { CheckoutProgress } from "./checkout-progress";
 import { CustomerStep, ReviewStep, ShippingStep, STEP_HEADING_ID, type Wizard } from "./checkout-steps";
 import { fieldId } from "./checkout-field";
+import { clearCheckoutDraft, restoreCheckoutDraft, saveCheckoutDraft } from "./checkout-draft";
 import { OrderSummary } from "./order-summary";
 
 /** What the action answers to a step post (no JavaScript) or a refused order. */
@@ -86,6 +87,23 @@ export function CheckoutPage({
       setErrors(result.errors);
     }
   }
+  // A reload keeps what was typed (sessionStorage, this tab only) until the order is placed. Read
+  // once hydrated (the server cannot see it), adjusting state while rendering as for `result`.
+  const [draftRestored, setDraftRestored] = useState(false);
+  if (hydrated && !draftRestored) {
+    setDraftRestored(true);
+    // A server answer is newer than any draft.
+    const draft = result ? null : restoreCheckoutDraft(prefill, { keepEmail: signedIn });
+    if (draft) {
+      setValues(draft.values);
+      setStep(draft.step);
+      if (draft.couponCode) setCouponCode(draft.couponCode);
+    }
+  }
+  useEffect(() => {
+    if (draftRestored && !placing) saveCheckoutDraft({ step, values, couponCode });
+  }, [draftRestored, placing, step, values, couponCode]);
+
   useEffect(() => {
     if (result?.formError) {
       toast.error(result.formError.title, { description: result.formError.message, id: "bestelling-fout" });
@@ -175,6 +193,7 @@ export function CheckoutPage({
       return;
     }
     setPlacing(true);
+    clearCheckoutDraft();
   };
 
   if (hydrated && items.length === 0) {
