@@ -83,7 +83,7 @@ export function ProfileForm({
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-ink">Persoonlijke gegevens</h2>
       <p className="mt-1 text-sm text-muted">
-        We gebruiken deze gegevens om uw bestellingen sneller af te handelen. Alle velden zijn optioneel.
+        We gebruiken deze gegevens om je bestellingen sneller af te handelen. Alle velden zijn optioneel.
       </p>
       {saved ? (
         <div
@@ -141,7 +141,7 @@ export function ProfileForm({
             className="read-only:bg-surface read-only:text-muted"
           />
           <p id="profiel-email-uitleg" className="text-sm text-muted">
-            Uw e-mailadres kunt u niet wijzigen; we sturen er uw bestelbevestigingen naartoe.
+            Je e-mailadres kun je niet wijzigen; we sturen er je bestelbevestigingen naartoe.
           </p>
         </div>
         <Button type="submit" size="lg" disabled={busy} aria-disabled={busy || undefined}>

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 export function profilePageMeta({ matches }: Pick<MetaArgs, "matches">) {
   return pageMeta({
     title: "Mijn account",
-    description: "Uw gegevens bij Trapkracht.",
+    description: "Je gegevens bij Trapkracht.",
     origin: rootOrigin(matches),
     path: "/profile",
     noindex: true,

@@ -12,7 +12,7 @@ export function ProfilePage({
   action: "/profile" | "/account";
 }) {
   return (
-    <AccountShell title="Mijn account" intro="Beheer uw gegevens en bekijk uw bestellingen." current="profile">
+    <AccountShell title="Mijn account" intro="Beheer je gegevens en bekijk je bestellingen." current="profile">
       {/* A new key after a save: the fields start again from what is now stored. */}
       <ProfileForm
         key={`${profile.firstName}\u0000${profile.lastName}\u0000${profile.phone}`}
