@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { axeViolations, DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { uniqueEmail, waitForMail } from "./support/accounts";
 import { linkIn } from "../support/mailbox";
 import { addInStockProduct, fillCustomerAndShipping } from "./support/shopping";
@@ -86,16 +86,23 @@ describe("a checkout without surprises", () => {
     await fillCustomerAndShipping(page, { email, firstName: "Gijs" });
     await page.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
     await page.waitForURL(/\/betaalpagina\//);
+    // The payment page's test notice sits inside a landmark (axe-core "region", a moderate rule).
+    expect(await axeViolations(page, ["region"])).toEqual([]);
     await page.getByRole("radio", { name: "iDEAL" }).check();
     await page.getByLabel("Bank").selectOption("ING");
     await page.getByRole("button", { name: "Betalen" }).click();
     await page.waitForURL(/\/checkout\/success/);
     await expect.poll(() => page.getByText("Bedankt voor je bestelling!").first().isVisible()).toBe(true);
     await screenshot(page, "success-guest-390");
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, "success-guest-1280");
+    await page.setViewportSize(PHONE);
 
     await page.getByRole("link", { name: "Bekijk je bestelling" }).click();
     await page.waitForURL(/\/bestelling$/);
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Je bestelling", exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "Je bestelling", exact: true }).isVisible())
+      .toBe(true);
     await expect
       .poll(() => page.getByRole("list", { name: /^Artikelen van bestelling/ }).textContent())
       .toContain(name);

@@ -79,6 +79,23 @@ describe("cart and checkout", () => {
 
     await page.goto("/orders");
     await expect.poll(() => page.getByText("Betaald").first().isVisible()).toBe(true);
+    // The order adds up as its mail does: subtotal, discount with its code, shipping, total, VAT, address.
+    await page
+      .getByText(/^Bestelling #/)
+      .first()
+      .click();
+    const amounts = page.getByRole("definition").first().locator("xpath=ancestor::dl");
+    await expect.poll(() => amounts.textContent()).toContain("Korting (ZOMER10)");
+    for (const label of ["Subtotaal", "Verzendkosten", "Totaal", "Waarvan btw 21%"]) {
+      expect(await amounts.textContent()).toContain(label);
+    }
+    expect(await page.getByRole("heading", { name: "Bezorgadres" }).first().isVisible()).toBe(true);
+    expect(await page.getByText("Fietsstraat 12").first().isVisible()).toBe(true);
+    if (process.env.SCREENS_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENS_DIR}/orders-1280.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: `${process.env.SCREENS_DIR}/orders-390.png`, fullPage: true });
+    }
     const mail = await waitForMail(email, /bestelling/i);
     expect(mail.text).toContain("ZOMER10");
   });

@@ -66,6 +66,16 @@ describe("the product page", () => {
     });
   }
 
+  it("names every category above the product in its breadcrumb", async () => {
+    const tyre = listed.find((p) => p.categoryId === 133)!; // Racebanden, under Banden, under Fietsonderdelen
+    const page = await browser.newPage(PHONE);
+    await page.goto(`/product/${tyre.artNo}`);
+    const crumbs = page.getByRole("navigation", { name: "Kruimelpad" }).getByRole("listitem");
+    await expect
+      .poll(async () => (await crumbs.allTextContents()).map((t) => t.replace("/", "").trim()))
+      .toEqual(["Home", "Fietsonderdelen", "Banden", "Racebanden", tyre.shortDescription]);
+  });
+
   it("a sold-out card leads to the back-in-stock form instead of adding to the cart", async () => {
     const page = await browser.newPage(PHONE);
     await page.goto(`/products?cat=${soldOut.categoryId}&sort=name-asc`);
@@ -80,6 +90,8 @@ describe("the product page", () => {
     }
     await link.click();
     await page.waitForURL(new RegExp(`/product/${soldOut.artNo}#voorraadmelding`));
-    expect(await page.getByRole("region", { name: "Mail me als het weer leverbaar is" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("region", { name: "Mail me als het weer leverbaar is" }).isVisible())
+      .toBe(true);
   });
 });

@@ -35,13 +35,14 @@ function ProviderFrame({ children }: { children: ReactNode }) {
           </p>
           <p className="text-xs text-slate-500">Lokale testprovider</p>
         </div>
+        {/* Inside the header landmark: content outside every landmark is missed by screen-reader navigation. */}
+        <p
+          role="note"
+          className="border-t border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
+        >
+          {LOCAL_PAYMENT_TEXT.testNotice}
+        </p>
       </header>
-      <p
-        role="note"
-        className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
-      >
-        {LOCAL_PAYMENT_TEXT.testNotice}
-      </p>
       <main className="mx-auto max-w-4xl px-4 py-6 sm:py-10">{children}</main>
     </div>
   );

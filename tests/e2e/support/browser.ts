@@ -92,6 +92,24 @@ function checkAccessibility(page: Page, errors: string[]): Promise<void> {
 
 const running = new WeakMap<Page, Promise<void>>();
 
+/**
+ * Runs axe-core with the given rules only (e.g. a moderate rule a test cares about), queued after
+ * the automatic check of the page; resolves to the violations.
+ */
+export function axeViolations(page: Page, rules: string[]) {
+  const next = (running.get(page) ?? Promise.resolve()).then(async () =>
+    page.isClosed() ? [] : (await new AxeBuilder({ page }).withRules(rules).analyze()).violations,
+  );
+  running.set(
+    page,
+    next.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return next;
+}
+
 async function runAxe(page: Page, errors: string[]): Promise<void> {
   if (page.isClosed()) return;
   try {
