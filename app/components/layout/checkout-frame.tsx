@@ -9,7 +9,7 @@ import { Logo } from "./logo";
 export function CheckoutHeader({ shopEmail }: { shopEmail: string }) {
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4 md:h-20">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 md:h-20">
         <Link to="/" aria-label="Trapkracht, naar de homepage" className="shrink-0 rounded-md">
           <Logo />
         </Link>
@@ -19,7 +19,7 @@ export function CheckoutHeader({ shopEmail }: { shopEmail: string }) {
         </p>
       </div>
       <nav aria-label="Afrekenen" className="border-t border-line bg-surface">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 text-sm">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 text-sm sm:px-6">
           <Link to="/cart" className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline">
             <ArrowLeft aria-hidden className="size-4" />
             Terug naar winkelwagen
@@ -38,7 +38,7 @@ export function CheckoutHeader({ shopEmail }: { shopEmail: string }) {
 export function CheckoutFooter() {
   return (
     <footer className="mt-16 border-t border-line bg-surface">
-      <div className="mx-auto flex max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted">
+      <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted sm:px-6">
         <span>© {new Date().getFullYear()} Trapkracht. Alle prijzen zijn inclusief btw.</span>
         <Link to="/terms" className="underline-offset-4 hover:underline">
           Algemene voorwaarden
