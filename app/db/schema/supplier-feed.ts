@@ -1,14 +1,19 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+/*
+ * The data model of the supplier's catalogue and stock feed imports (issue 15). The tables exist;
+ * the import itself (readers, applier, job, admin screens) is not built yet.
+ */
+
 /** A product feed (articles, prices, descriptions) or a stock feed (ArtNo, ArtQuantity, Status). */
 export type FeedKind = "products" | "stock";
 /** Where the file comes from: an upload in the admin, or the supplier's FTP or SFTP server. */
 export type FeedSource = "upload" | "ftp" | "sftp";
 /**
  * queued → running → succeeded | failed. A run whose worker died is taken over by the queue and
- * starts over from the file (nothing was committed: a run applies in one transaction at the end of
- * its staging, see docs/supplier-feeds.md), so a run is never left half-applied.
+ * starts over from the file (the plan: a run stages the file and applies it in one transaction at
+ * the end), so a run is never left half-applied.
  */
 export type FeedRunStatus = "queued" | "running" | "succeeded" | "failed";
 
