@@ -60,7 +60,7 @@ async function main() {
   // Background work (e-mail, payment reconciliation, supplier orders) runs from the jobs table.
   const payments = createPaymentProvider({ db: database.db, config, logger });
   const backgroundJobs = createBackgroundJobs({ db: database.db, config, logger, payments });
-  backgroundJobs.worker.start();
+  backgroundJobs.start();
 
   let app;
   if (config.env === "development") {

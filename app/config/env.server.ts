@@ -116,6 +116,12 @@ const EnvSchema = z.object({
     .min(1024, { message: "MAX_BODY_BYTES moet minimaal 1024 zijn" })
     .max(100 * 1024 * 1024, { message: "MAX_BODY_BYTES mag hoogstens 104857600 (100 MiB) zijn" })
     .default(64 * 1024),
+  /** The largest supplier feed file an upload or an FTP/SFTP import may bring (docs/supplier-feeds.md). */
+  FEED_MAX_BYTES: z.coerce
+    .number({ message: "FEED_MAX_BYTES moet een aantal bytes zijn, bijv. 1073741824" })
+    .int({ message: "FEED_MAX_BYTES moet een aantal bytes zijn, bijv. 1073741824" })
+    .min(1024, { message: "FEED_MAX_BYTES moet minimaal 1024 zijn" })
+    .default(1024 * 1024 * 1024),
 });
 
 /**
@@ -233,6 +239,8 @@ export type Config = {
   };
   /** The largest request body a form or JSON request may send (server/body-limit.ts); 413 above it. */
   maxBodyBytes: number;
+  /** The largest supplier feed file (upload or FTP/SFTP download); 413 / a failed run above it. */
+  feedMaxBytes: number;
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
   /** PostgreSQL only: how long the shop waits for the database before it answers 503 (docs/operations.md). */
@@ -312,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       testSupplierAllowedInProduction: e.TEST_SUPPLIER_ALLOWED,
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
+    feedMaxBytes: e.FEED_MAX_BYTES,
     imageMigration: {
       allowLoopback: e.IMAGE_MIGRATION_ALLOW_LOOPBACK ?? !(e.NODE_ENV === "production" && e.DATABASE_URL),
     },

@@ -1,9 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /*
- * The data model of the supplier's catalogue and stock feed imports (issue 15). The tables exist;
- * the import itself (readers, applier, job, admin screens) is not built yet.
+ * The supplier's catalogue and stock feed imports (issue 15; app/domain/supplier-feed/,
+ * docs/supplier-feeds.md).
  */
 
 /** A product feed (articles, prices, descriptions) or a stock feed (ArtNo, ArtQuantity, Status). */
@@ -11,9 +22,9 @@ export type FeedKind = "products" | "stock";
 /** Where the file comes from: an upload in the admin, or the supplier's FTP or SFTP server. */
 export type FeedSource = "upload" | "ftp" | "sftp";
 /**
- * queued → running → succeeded | failed. A run whose worker died is taken over by the queue and
- * starts over from the file (the plan: a run stages the file and applies it in one transaction at
- * the end), so a run is never left half-applied.
+ * queued → running → succeeded | failed. A run applies the file in batches, each committed with the
+ * run's counters and `progress_line`; a run whose worker died is taken over by the queue and goes on
+ * after the last committed batch, so it is never left half-applied without its report saying so.
  */
 export type FeedRunStatus = "queued" | "running" | "succeeded" | "failed";
 
@@ -70,6 +81,8 @@ export const supplierFeedRuns = pgTable(
     error: text("error"),
     /** How many times the queue started this run (more than 1: it was interrupted and started over). */
     attempts: integer("attempts").notNull().default(0),
+    /** The last line of the file whose batch is committed: an interrupted run goes on after it. */
+    progressLine: integer("progress_line").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -95,6 +108,22 @@ export const supplierFeedRejections = pgTable(
     reason: text("reason").notNull(),
   },
   (t) => [index("supplier_feed_rejections_run_idx").on(t.runId, t.line)],
+);
+
+/**
+ * The ArtNos a running import has met, with their first line: finds duplicates in the file and, for
+ * a full product feed, the products it no longer lists. Emptied when the run ends.
+ */
+export const supplierFeedSeen = pgTable(
+  "supplier_feed_seen",
+  {
+    runId: bigint("run_id", { mode: "number" })
+      .notNull()
+      .references(() => supplierFeedRuns.id, { onDelete: "cascade" }),
+    artNo: integer("art_no").notNull(),
+    line: integer("line").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.artNo] })],
 );
 
 /** A recurring import from the FTP or SFTP server, set by the admin. */

@@ -119,7 +119,7 @@ async function download(client: Client, remotePath: string): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function cleanFtpError(error: unknown): string {
+export function cleanFtpError(error: unknown): string {
   const text = errorText(error);
   if (/^530\b|Login incorrect|Login authentication failed/i.test(text))
     return "Login failed: check the user and password";

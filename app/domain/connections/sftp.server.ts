@@ -51,15 +51,8 @@ export async function testSftpConnection(connection: Connection, dataDir: string
       finish(prompts.map(() => connection.password));
     });
   }
-  const auth =
-    connection.logonType === "key"
-      ? { privateKey: connection.privateKey, ...(connection.password ? { passphrase: connection.password } : {}) }
-      : connection.logonType === "interactive"
-        ? { tryKeyboard: true }
-        : connection.logonType === "agent"
-          ? { agent: process.env.SSH_AUTH_SOCK }
-          : { password: connection.password };
-  if (connection.logonType === "agent" && !process.env.SSH_AUTH_SOCK) {
+  const auth = sftpAuth(connection);
+  if (!auth) {
     log.error("No SSH agent on the server (SSH_AUTH_SOCK is not set)");
     return result(false, "SFTP Connection Failed", "No SSH agent is available on the server");
   }
@@ -153,7 +146,16 @@ export async function testSftpConnection(connection: Connection, dataDir: string
   }
 }
 
-function cleanSshError(error: unknown): string {
+/** How to log on, for ssh2's connect options; null when the agent is asked for but there is none. */
+export function sftpAuth(connection: Connection): Record<string, unknown> | null {
+  if (connection.logonType === "agent") return process.env.SSH_AUTH_SOCK ? { agent: process.env.SSH_AUTH_SOCK } : null;
+  if (connection.logonType === "key")
+    return { privateKey: connection.privateKey, ...(connection.password ? { passphrase: connection.password } : {}) };
+  if (connection.logonType === "interactive") return { tryKeyboard: true };
+  return { password: connection.password };
+}
+
+export function cleanSshError(error: unknown): string {
   const text = errorText(error).replace(/^connect: /, "");
   if (/authentication/i.test(text)) return "Authentication failed: check the user, password or key";
   if (/ECONNREFUSED/.test(text)) return "The server refused the connection (is the host and port right?)";

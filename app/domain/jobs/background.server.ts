@@ -8,6 +8,8 @@ import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "~/domain/stock-alerts/stock-alerts.server";
+import { FEED_SCHEDULE_EVERY_MS, feedQueues } from "~/domain/supplier-feed/import-job.server";
+import { FEED_QUEUE, FEED_SCHEDULE_QUEUE } from "~/domain/supplier-feed/runs.server";
 import type { Logger } from "~/lib/logger.server";
 import { createJobWorker, type JobWorker, type QueueDefinition, type Schedule } from "./worker.server";
 
@@ -26,6 +28,9 @@ export type BackgroundDeps = {
  */
 export function createBackgroundJobs(deps: BackgroundDeps): {
   worker: JobWorker;
+  importWorker: JobWorker;
+  /** Starts polling on both workers. */
+  start: () => void;
   stop: (deadlineMs?: number) => Promise<void>;
 } {
   const { db, config, logger, payments } = deps;
@@ -61,11 +66,30 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   };
   schedules.push({ queue: RECONCILE_QUEUE, everyMs: RECONCILE_EVERY_MS });
 
+  // Supplier feed imports (/admin/feeds) run for minutes: they get a worker of their own, so a pass
+  // of the main worker (mails, orders to the supplier) never waits for one. The scheduler that
+  // starts due imports is a short job of the main worker.
+  const feeds = feedQueues({ db, config, logger });
+  queues[FEED_SCHEDULE_QUEUE] = feeds[FEED_SCHEDULE_QUEUE]!;
+  schedules.push({ queue: FEED_SCHEDULE_QUEUE, everyMs: FEED_SCHEDULE_EVERY_MS });
+
   const worker = createJobWorker({ db, logger, queues, schedules, pollMs: deps.pollMs ?? 1_000 });
+  const importWorker = createJobWorker({
+    db,
+    logger,
+    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE]! },
+    pollMs: deps.pollMs ?? 1_000,
+    concurrency: 1,
+  });
   return {
     worker,
+    importWorker,
+    start: () => {
+      worker.start();
+      importWorker.start();
+    },
     stop: async (deadlineMs) => {
-      await worker.stop(deadlineMs);
+      await Promise.all([worker.stop(deadlineMs), importWorker.stop(deadlineMs)]);
       for (const close of closers) close();
     },
   };

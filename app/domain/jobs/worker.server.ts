@@ -70,6 +70,17 @@ export function describeJobError(error: unknown): string {
   return ((code ? `${code} ` : "") + error.message).slice(0, 1000);
 }
 
+/**
+ * A long job (a feed import) says it is alive: its lease runs `ms` from now. Only while the job is
+ * still this claim's (a newer claim raised `attempts`).
+ */
+export async function renewJobLease(db: DbExecutor, job: ClaimedJob, ms: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${ms}::integer * interval '1 millisecond'` })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts)));
+}
+
 const ABANDONED = "Afgebroken tijdens de laatste poging (worker gestopt); onbekend hoe ver de taak kwam";
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {

@@ -81,7 +81,7 @@ export default async function setup(project: TestProject) {
   // tests' mailbox; paid orders go to the supplier.
   const payments = createPaymentProvider({ db: database.db, config, logger });
   const backgroundJobs = createBackgroundJobs({ db: database.db, config, logger, payments, pollMs: 200 });
-  backgroundJobs.worker.start();
+  backgroundJobs.start();
   server.on("request", createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") }));
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxUrl", mailbox.httpUrl);

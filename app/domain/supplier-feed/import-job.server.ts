@@ -1,0 +1,279 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "~/config/env.server";
+import type { Db, DbExecutor } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { productCategories, supplierFeedRejections, supplierFeedRuns, supplierFeedSeen } from "~/db/schema";
+import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
+import { getConnection } from "~/domain/connections/connections.server";
+import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinition } from "~/domain/jobs/worker.server";
+import type { Logger } from "~/lib/logger.server";
+import { applyProductBatch, applyStockBatch, type BatchResult } from "./apply.server";
+import { readFeed, FeedFileError, type FeedRow } from "./reader.server";
+import { fetchFeedFile, FeedFetchError } from "./remote.server";
+import {
+  FEED_QUEUE,
+  FEED_SCHEDULE_QUEUE,
+  feedFilesDir,
+  MAX_KEPT_REJECTIONS,
+  startDueSchedules,
+  type FeedRunRow,
+} from "./runs.server";
+
+/** Rows per transaction: big enough for few round trips, small enough to hold locks only briefly. */
+export const FEED_BATCH_ROWS = 1000;
+/** A live import renews its job's lease after every batch; a dead one is taken over after this. */
+const LEASE_MS = 2 * 60_000;
+
+export type ImportDeps = { db: Db; config: Config; logger: Logger };
+
+const finished = (run: FeedRunRow) => run.status === "succeeded" || run.status === "failed";
+
+async function loadRun(db: DbExecutor, runId: number): Promise<FeedRunRow | null> {
+  const [run] = await db.select().from(supplierFeedRuns).where(eq(supplierFeedRuns.id, runId)).limit(1);
+  return run ?? null;
+}
+
+async function failRun(db: DbExecutor, runId: number, error: string): Promise<void> {
+  await db
+    .update(supplierFeedRuns)
+    .set({ status: "failed", error, finishedAt: sql`now()` })
+    .where(eq(supplierFeedRuns.id, runId));
+  await db.delete(supplierFeedSeen).where(eq(supplierFeedSeen.runId, runId));
+}
+
+/**
+ * Runs (or goes on with) one import: fetch the file when it is remote, read it once to be sure the
+ * whole file can be read (a broken file fails before anything changes), then apply it batch by
+ * batch, each batch committed with the report's counters and `progress_line`. Interrupted (a crash,
+ * a shutdown), the queue runs it again and it goes on after the last committed batch.
+ */
+export type ImportOptions = {
+  /** The queue's job running this import: its lease is renewed after each batch. */
+  job?: JobContext["job"];
+  /** Stop after the batch being applied (the worker is shutting down); the queue goes on later. */
+  signal?: AbortSignal;
+  /** After each committed batch, with the last line it applied. */
+  onBatch?: (progressLine: number) => void;
+};
+
+export async function runFeedImport(deps: ImportDeps, runId: number, options: ImportOptions = {}) {
+  const { db, config, logger } = deps;
+  const log = logger.child({ feedRun: runId });
+  let run = await loadRun(db, runId);
+  if (!run || finished(run)) return;
+  await db
+    .update(supplierFeedRuns)
+    .set({
+      status: "running",
+      attempts: sql`${supplierFeedRuns.attempts} + 1`,
+      startedAt: sql`coalesce(${supplierFeedRuns.startedAt}, now())`,
+      error: run.progressLine > 0 ? `Interrupted after line ${run.progressLine}; went on from there` : null,
+    })
+    .where(eq(supplierFeedRuns.id, runId));
+  run = (await loadRun(db, runId))!;
+
+  const filePath = await ensureFile(deps, run);
+  try {
+    let rows = 0;
+    for await (const _row of readFeed(filePath, run.kind, run.format)) {
+      rows++;
+      if (options.signal?.aborted) throw new Error("stopped");
+    }
+    log.info({ rows }, "feed file read; applying");
+  } catch (error) {
+    if (error instanceof FeedFileError) {
+      await failRun(db, runId, error.message);
+      await removeFile(filePath);
+      throw new PermanentJobError(error.message);
+    }
+    throw error;
+  }
+
+  const categories = new Set((await db.select({ id: productCategories.id }).from(productCategories)).map((c) => c.id));
+  const touched = new Set<number>();
+  let kept = run.rejected;
+  let batch: FeedRow[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const rowsOfBatch = batch;
+    batch = [];
+    const lastLine = rowsOfBatch[rowsOfBatch.length - 1]!.line;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.price_source', 'import', true)`);
+      const result: BatchResult =
+        run!.kind === "stock"
+          ? await applyStockBatch(tx, run!, rowsOfBatch)
+          : await applyProductBatch(tx, run!, rowsOfBatch, categories);
+      const keep = result.rejections.slice(0, Math.max(0, MAX_KEPT_REJECTIONS - kept));
+      if (keep.length)
+        await tx
+          .insert(supplierFeedRejections)
+          .values(
+            keep.map((r) => ({
+              runId,
+              line: r.line,
+              artNo: r.artNo?.slice(0, 100) ?? null,
+              reason: r.reason.slice(0, 500),
+            })),
+          );
+      await tx
+        .update(supplierFeedRuns)
+        .set({
+          rowsRead: sql`${supplierFeedRuns.rowsRead} + ${rowsOfBatch.length}`,
+          created: sql`${supplierFeedRuns.created} + ${result.created}`,
+          changed: sql`${supplierFeedRuns.changed} + ${result.changed}`,
+          unchanged: sql`${supplierFeedRuns.unchanged} + ${result.unchanged}`,
+          rejected: sql`${supplierFeedRuns.rejected} + ${result.rejections.length}`,
+          progressLine: lastLine,
+        })
+        .where(eq(supplierFeedRuns.id, runId));
+      if (options.job) await renewJobLease(tx, options.job, LEASE_MS);
+      kept += result.rejections.length;
+      for (const id of result.categories) touched.add(id);
+    });
+    options.onBatch?.(lastLine);
+    if (options.signal?.aborted) throw new Error("stopped");
+  };
+
+  for await (const row of readFeed(filePath, run.kind, run.format)) {
+    if (row.line <= run.progressLine) continue;
+    batch.push(row);
+    if (batch.length >= FEED_BATCH_ROWS) await flush();
+  }
+  await flush();
+  await finishRun(deps, runId, touched);
+  await removeFile(filePath);
+  const done = await loadRun(db, runId);
+  log.info(
+    {
+      rowsRead: done?.rowsRead,
+      created: done?.created,
+      changed: done?.changed,
+      unchanged: done?.unchanged,
+      rejected: done?.rejected,
+      deactivated: done?.deactivated,
+    },
+    "feed import finished",
+  );
+}
+
+/**
+ * The end of a run: a full product feed sets the products it no longer lists inactive (never
+ * deletes them; not when the file had no usable row at all), the filter counts of the touched
+ * categories are rebuilt, and the report is closed.
+ */
+async function finishRun(deps: ImportDeps, runId: number, touched: Set<number>) {
+  const { db } = deps;
+  const run = (await loadRun(db, runId))!;
+  let deactivated = 0;
+  let note: string | null = run.error;
+  const accepted = run.created + run.changed + run.unchanged;
+  if (run.kind === "products" && run.fullFeed) {
+    if (accepted === 0) {
+      note = "No product in the file could be used: nothing was set inactive";
+    } else {
+      const missing = sql`status = 1 AND NOT EXISTS (
+        SELECT 1 FROM supplier_feed_seen s WHERE s.run_id = ${runId} AND s.art_no = products.art_no)`;
+      if (run.dryRun) {
+        const [row] = rowsOf<{ n: number }>(
+          await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE ${missing}`),
+        );
+        deactivated = Number(row?.n ?? 0);
+      } else {
+        const rows = rowsOf<{ category_id: number | null }>(
+          await db.execute(
+            sql`UPDATE products SET status = 0, updated_at = now() WHERE ${missing} RETURNING category_id`,
+          ),
+        );
+        deactivated = rows.length;
+        for (const r of rows) if (r.category_id != null) touched.add(Number(r.category_id));
+      }
+    }
+  }
+  if (!run.dryRun && run.kind === "products" && touched.size) await rebuildFilterValueCache(db, [...touched]);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(supplierFeedRuns)
+      .set({ status: "succeeded", deactivated, error: note, finishedAt: sql`now()` })
+      .where(eq(supplierFeedRuns.id, runId));
+    await tx.delete(supplierFeedSeen).where(eq(supplierFeedSeen.runId, runId));
+  });
+}
+
+/** The run's file on this server: an upload is there already, a remote file is fetched once. */
+async function ensureFile(deps: ImportDeps, run: FeedRunRow): Promise<string> {
+  const { db, config } = deps;
+  if (run.storedPath) {
+    const full = path.resolve(config.dataDir, run.storedPath);
+    if (fs.existsSync(full)) return full;
+    if (run.source === "upload") {
+      const message = "The uploaded file is gone from the server (was DATA_DIR cleaned?); upload it again";
+      await failRun(db, run.id, message);
+      throw new PermanentJobError(message);
+    }
+  }
+  if (run.source === "upload") {
+    await failRun(db, run.id, "The run has no file");
+    throw new PermanentJobError("The run has no file");
+  }
+  const dir = feedFilesDir(config.dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const relative = path.join("supplier-feeds", `run-${run.id}.feed`);
+  const target = path.resolve(config.dataDir, relative);
+  const connection = await getConnection(db, config, run.source);
+  const bytes = await fetchFeedFile(connection, run.fileName, target, config.feedMaxBytes);
+  await db
+    .update(supplierFeedRuns)
+    .set({ storedPath: relative, fileBytes: bytes })
+    .where(eq(supplierFeedRuns.id, run.id));
+  return target;
+}
+
+async function removeFile(filePath: string) {
+  await fs.promises.rm(filePath, { force: true });
+}
+
+/** The queues of the feed import: the import itself, and the scheduler that starts due imports. */
+export function feedQueues(deps: ImportDeps): Record<string, QueueDefinition> {
+  return {
+    [FEED_QUEUE]: {
+      backoff: { baseMs: 30_000, maxMs: 10 * 60_000 },
+      leaseMs: LEASE_MS,
+      run: async (payload, context) => {
+        const runId = Number(payload.runId);
+        try {
+          await runFeedImport({ ...deps, logger: context.logger }, runId, { job: context.job, signal: context.signal });
+        } catch (error) {
+          if (error instanceof FeedFetchError) {
+            await deps.db
+              .update(supplierFeedRuns)
+              .set({ error: `Fetching the file failed: ${error.message}` })
+              .where(eq(supplierFeedRuns.id, runId));
+          }
+          throw error;
+        }
+      },
+      onFailed: async (tx, job, error) => {
+        const runId = Number(job.payload.runId);
+        const [run] = await tx.select().from(supplierFeedRuns).where(eq(supplierFeedRuns.id, runId)).limit(1);
+        if (run && !finished(run)) {
+          const applied =
+            run.progressLine > 0 ? ` Lines up to ${run.progressLine} were applied.` : " Nothing was changed.";
+          await failRun(tx, runId, `${error}.${applied}`);
+        }
+      },
+    },
+    [FEED_SCHEDULE_QUEUE]: {
+      backoff: { baseMs: 60_000, maxMs: 60_000 },
+      leaseMs: 60_000,
+      run: async (_payload, { logger }) => {
+        const started = await startDueSchedules(deps.db);
+        if (started.length) logger.info({ runs: started }, "scheduled feed imports started");
+      },
+    },
+  };
+}
+
+export const FEED_SCHEDULE_EVERY_MS = 60_000;
