@@ -11,14 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { FeedKind } from "~/domain/supplier-feed/fields";
 
 /*
  * The supplier's catalogue and stock feed imports (issue 15; app/domain/supplier-feed/,
  * docs/supplier-feeds.md).
  */
 
-/** A product feed (articles, prices, descriptions) or a stock feed (ArtNo, ArtQuantity, Status). */
-export type FeedKind = "products" | "stock";
+export type { FeedKind };
 /** Where the file comes from: an upload in the admin, or the supplier's FTP or SFTP server. */
 export type FeedSource = "upload" | "ftp" | "sftp";
 /**

@@ -1,11 +1,13 @@
 import { parsePriceText } from "~/domain/money/money";
-import type { FeedKind } from "~/db/schema/supplier-feed";
 
 /**
  * The fields of the supplier's feeds (spec 1 §3), how their headers are recognised, and how one row
  * of text becomes a checked product or stock change. Pure: the reader gives text, the applier
  * writes what this returns. A field whose column the file does not have is left alone in the shop.
  */
+/** A product feed (articles, prices, descriptions) or a stock feed (ArtNo, ArtQuantity, Status). */
+export type FeedKind = "products" | "stock";
+
 export const PRODUCT_FIELDS = [
   "artNo",
   "brand",

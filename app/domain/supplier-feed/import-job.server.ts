@@ -59,7 +59,7 @@ export type ImportOptions = {
 };
 
 export async function runFeedImport(deps: ImportDeps, runId: number, options: ImportOptions = {}) {
-  const { db, config, logger } = deps;
+  const { db, logger } = deps;
   const log = logger.child({ feedRun: runId });
   let run = await loadRun(db, runId);
   if (!run || finished(run)) return;
