@@ -54,6 +54,9 @@ export default [
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
       route("changes", "routes/admin.changes.tsx"),
       route("image-migration", "routes/admin.image-migration.tsx"),
+      // Supplier Feeds (issue 15): imports of the supplier's product and stock files, and their reports.
+      route("feeds", "routes/admin.feeds.tsx"),
+      route("feeds/runs/:runId", "routes/admin.feeds.runs.$runId.tsx"),
       route("*", "routes/admin.$.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
@@ -73,6 +76,8 @@ export default [
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
   route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),
+  // A supplier feed file, streamed to disk (FEED_MAX_BYTES, server/app.ts) and queued as an import.
+  route("admin/feeds/upload", "routes/admin.feeds.upload.ts"),
   route("uploads/carousel/:file", "routes/uploads.carousel.$file.ts"),
   // Files the admin's SFTP test retrieved from the supplier (admins only).
   route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),

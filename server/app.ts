@@ -7,7 +7,8 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { bodyLimit } from "./body-limit";
+import { bodyLimit, ROUTE_BODY_LIMITS } from "./body-limit";
+import { FEED_UPLOAD_PATH } from "../app/domain/supplier-feed/feed-form";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
@@ -108,7 +109,14 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(originCheck(config.publicUrl));
-  app.use(bodyLimit(config.maxBodyBytes));
+  app.use(
+    bodyLimit(config.maxBodyBytes, [
+      ...ROUTE_BODY_LIMITS,
+      // A supplier feed file streams to disk as it arrives (docs/supplier-feeds.md); FEED_MAX_BYTES
+      // plus the multipart framing. The route counts a chunked body itself.
+      { prefix: FEED_UPLOAD_PATH, maxBytes: config.feedMaxBytes + 64 * 1024, streamed: true },
+    ]),
+  );
 
   // better-auth reads the client address from this header for its session records; never trust a
   // value the client sent itself.

@@ -1,4 +1,4 @@
-import { History, Images, LayoutDashboard } from "lucide-react";
+import { FileSpreadsheet, History, Images, LayoutDashboard } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
@@ -55,6 +55,13 @@ export function AdminShell({
           >
             <Images aria-hidden className="size-4" />
             Image Migration Tool
+          </Link>
+          <Link
+            to="/admin/feeds"
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface"
+          >
+            <FileSpreadsheet aria-hidden className="size-4" />
+            Supplier Feeds
           </Link>
         </div>
       </div>

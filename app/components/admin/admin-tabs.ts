@@ -35,6 +35,7 @@ export function adminTabPath(id: AdminTabId): string {
 /** Built admin pages outside the tab bar: their own heading in the shell. */
 export const ADMIN_PAGES: Record<string, { title: string }> = {
   "image-migration": { title: "Image Migration Tool" },
+  feeds: { title: "Supplier Feeds" },
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { FeedFormat } from "~/domain/supplier-feed/feed-form";
 import type { FeedKind } from "~/domain/supplier-feed/fields";
 
 /*
@@ -18,7 +19,7 @@ import type { FeedKind } from "~/domain/supplier-feed/fields";
  * docs/supplier-feeds.md).
  */
 
-export type { FeedKind };
+export type { FeedFormat, FeedKind };
 /** Where the file comes from: an upload in the admin, or the supplier's FTP or SFTP server. */
 export type FeedSource = "upload" | "ftp" | "sftp";
 /**
@@ -27,18 +28,6 @@ export type FeedSource = "upload" | "ftp" | "sftp";
  * after the last committed batch, so it is never left half-applied without its report saying so.
  */
 export type FeedRunStatus = "queued" | "running" | "succeeded" | "failed";
-
-/**
- * How to read a feed file. Everything is recognised when left out: syntax from the first bytes,
- * encoding (UTF-8, else Windows-1252), separator from the header line, columns by their names
- * (spec 1 §3 names, case- and space-insensitive). `columns` maps a field to the feed's own header.
- */
-export type FeedFormat = {
-  syntax?: "csv" | "xml";
-  encoding?: "utf-8" | "windows-1252";
-  separator?: "," | ";" | "\t" | "|";
-  columns?: Partial<Record<string, string>>;
-};
 
 /** The counts of a run's report; `deactivated` only for a full product feed. */
 export type FeedRunCounts = {

@@ -108,16 +108,14 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
           : await applyProductBatch(tx, run!, rowsOfBatch, categories);
       const keep = result.rejections.slice(0, Math.max(0, MAX_KEPT_REJECTIONS - kept));
       if (keep.length)
-        await tx
-          .insert(supplierFeedRejections)
-          .values(
-            keep.map((r) => ({
-              runId,
-              line: r.line,
-              artNo: r.artNo?.slice(0, 100) ?? null,
-              reason: r.reason.slice(0, 500),
-            })),
-          );
+        await tx.insert(supplierFeedRejections).values(
+          keep.map((r) => ({
+            runId,
+            line: r.line,
+            artNo: r.artNo?.slice(0, 100) ?? null,
+            reason: r.reason.slice(0, 500),
+          })),
+        );
       await tx
         .update(supplierFeedRuns)
         .set({

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { formatFileSize } from "~/lib/file-size";
+import { displayFileName } from "./feed-form";
+import { feedFilesDir } from "./runs.server";
+
+export type ReceivedUpload =
+  | { ok: true; fields: Record<string, string>; storedPath: string; fileName: string; bytes: number }
+  | { ok: false; status: 400 | 413; message: string };
+
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 4096;
+
+/**
+ * Streams a multipart upload (the settings fields first, then the field "file") straight to
+ * DATA_DIR/supplier-feeds: a feed of hundreds of megabytes never sits in memory. Past `maxBytes`
+ * the partial file is removed and the answer is 413.
+ */
+export async function receiveFeedUpload(request: Request, dataDir: string, maxBytes: number): Promise<ReceivedUpload> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!request.body || !type.toLowerCase().startsWith("multipart/form-data"))
+    return { ok: false, status: 400, message: "Send the file with the upload form" };
+  const dir = feedFilesDir(dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const relative = path.join("supplier-feeds", `upload-${randomUUID()}.feed`);
+  const target = path.resolve(dataDir, relative);
+
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: number; truncated: boolean; done: Promise<void> } | null = null;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: Object.fromEntries(request.headers),
+      limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: maxBytes, parts: MAX_FIELDS + 1 },
+    });
+  } catch {
+    return { ok: false, status: 400, message: "Send the file with the upload form" };
+  }
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
+  parser.on("file", (name, stream, info) => {
+    if (name !== "file" || file) {
+      stream.resume();
+      return;
+    }
+    const entry = { name: displayFileName(info.filename), bytes: 0, truncated: false, done: Promise.resolve() };
+    stream.on("data", (chunk: Buffer) => (entry.bytes += chunk.length));
+    stream.on("limit", () => (entry.truncated = true));
+    entry.done = pipeline(stream, fs.createWriteStream(target));
+    file = entry;
+  });
+  const remove = () => fs.promises.rm(target, { force: true });
+  try {
+    await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser);
+    await (file as { done: Promise<void> } | null)?.done;
+  } catch {
+    await remove();
+    return { ok: false, status: 400, message: "The upload was broken off; try again" };
+  }
+  const received = file as { name: string; bytes: number; truncated: boolean } | null;
+  if (!received) return { ok: false, status: 400, message: "Choose a file to import" };
+  if (received.truncated) {
+    await remove();
+    return { ok: false, status: 413, message: `The file is larger than the limit of ${formatFileSize(maxBytes)}` };
+  }
+  if (received.bytes === 0) {
+    await remove();
+    return { ok: false, status: 400, message: "The file is empty" };
+  }
+  return { ok: true, fields, storedPath: relative, fileName: received.name, bytes: received.bytes };
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/admin.feeds.upload";
+import { requireAdmin } from "~/domain/auth/viewer.server";
+import { parseFeedOptions } from "~/domain/supplier-feed/feed-form";
+import { activeRun, FeedBusyError, startFeedRun } from "~/domain/supplier-feed/runs.server";
+import { receiveFeedUpload } from "~/domain/supplier-feed/upload.server";
+
+/**
+ * POST /admin/feeds/upload: a supplier feed file (multipart: the settings, then "file"), streamed to
+ * disk and queued as an import. Answers with a redirect: to the run's report, or back to the feeds
+ * page with the problem (a plain form, so it works without JavaScript).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const back = (problem: string, status: number) =>
+    redirect(`/admin/feeds?problem=${encodeURIComponent(problem)}`, {
+      status: 303,
+      headers: { "X-Feed-Status": String(status) },
+    });
+  const busy = await activeRun(context.db);
+  if (busy) return back(new FeedBusyError(busy.id).message, 409);
+
+  const upload = await receiveFeedUpload(request, context.config.dataDir, context.config.feedMaxBytes);
+  if (!upload.ok) {
+    if (upload.status === 413) return new Response(upload.message, { status: 413, headers: { Connection: "close" } });
+    return back(upload.message, upload.status);
+  }
+  const discard = () => fs.promises.rm(path.resolve(context.config.dataDir, upload.storedPath), { force: true });
+  const options = parseFeedOptions(upload.fields);
+  if (!options.ok) {
+    await discard();
+    return back(options.problem.message, 400);
+  }
+  try {
+    const run = await startFeedRun(
+      context.db,
+      { id: viewer.id, email: viewer.email },
+      {
+        ...options.value,
+        source: "upload",
+        fileName: upload.fileName,
+        storedPath: upload.storedPath,
+        fileBytes: upload.bytes,
+      },
+    );
+    context.logger.info(
+      { runId: run.id, bytes: upload.bytes, kind: run.kind, by: viewer.id },
+      "supplier feed uploaded",
+    );
+    return redirect(`/admin/feeds/runs/${run.id}`, { status: 303 });
+  } catch (error) {
+    await discard();
+    if (error instanceof FeedBusyError) return back(error.message, 409);
+    throw error;
+  }
+}
+
+/** Nothing to show here; the guard still comes first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw data("Method not allowed", { status: 405 });
+}
