@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const interval = parseInterval(fields.intervalMinutes);
     if (!interval.ok) return answer(false, "Check the interval", interval.problem.message);
-    const schedule = await createSchedule(
+    const { schedule, runId } = await createSchedule(
       context.db,
       actor,
       {
@@ -101,7 +101,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       fields.runNow === "on",
     );
-    return answer(true, "Schedule saved", `${remotePath.value} every ${schedule.intervalMinutes} minutes.`);
+    return answer(
+      true,
+      "Schedule saved",
+      `${remotePath.value} every ${schedule.intervalMinutes} minutes.${runId ? ` Import #${runId} started.` : ""}`,
+    );
   }
   if (intent === "enable-schedule" || intent === "disable-schedule" || intent === "delete-schedule") {
     const id = /^\d{1,12}$/.test(fields.id ?? "") ? Number(fields.id) : NaN;

@@ -283,9 +283,13 @@ describe("from the supplier's servers", () => {
       remotePath: "/voorraad-feed.csv",
       kind: "stock",
       intervalMinutes: "60",
-      runNow: "on",
     });
     expect(saved.data).toMatchObject({ ok: true, title: "Schedule saved" });
+    expect(await runs()).toEqual([]);
+    // An hour later the scheduler (a recurring job of the queue) finds it due and starts the import.
+    await db()
+      .update(supplierFeedSchedules)
+      .set({ nextRunAt: new Date(Date.now() - 1000) });
     await runQueue(FEED_SCHEDULE_QUEUE);
     await runQueue(FEED_QUEUE);
     const [schedule] = await db().select().from(supplierFeedSchedules);
@@ -299,5 +303,25 @@ describe("from the supplier's servers", () => {
     expect(await runs()).toHaveLength(1);
     const page = await app.html("/admin/feeds", { headers: { cookie: admin.cookie } });
     expect(page.html).toMatch(/Every (<!-- -->)?60(<!-- -->)? minutes/);
+  });
+
+  it("'First run now' starts the schedule's first import at once; a busy shop starts it when free", async () => {
+    const fields = {
+      intent: "create-schedule",
+      source: "ftp",
+      remotePath: "/voorraad-feed.csv",
+      kind: "stock",
+      intervalMinutes: "15",
+      runNow: "on",
+    };
+    const first = await act(fields);
+    expect(first.data.description).toMatch(/Import #\d+ started/);
+    expect(await runs()).toHaveLength(1);
+    // A second schedule while that import waits: saved, due, and started by the scheduler later.
+    const second = await act(fields);
+    expect(second.data.description).not.toMatch(/started/);
+    await runQueue(FEED_QUEUE);
+    expect(await startDueSchedules(db())).toHaveLength(1);
+    expect(await runs()).toHaveLength(2);
   });
 });

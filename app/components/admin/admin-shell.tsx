@@ -1,6 +1,6 @@
 import { FileSpreadsheet, History, Images, LayoutDashboard } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 import { ADMIN_TABS, adminTabPath, type AdminTabId } from "./admin-tabs";
 
@@ -56,13 +56,13 @@ export function AdminShell({
             <Images aria-hidden className="size-4" />
             Image Migration Tool
           </Link>
-          <Link
+          <NavLink
             to="/admin/feeds"
-            className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface"
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-line bg-white px-4 text-sm font-medium hover:bg-surface aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800"
           >
             <FileSpreadsheet aria-hidden className="size-4" />
             Supplier Feeds
-          </Link>
+          </NavLink>
         </div>
       </div>
       <nav ref={nav} aria-label="Admin sections" className="relative mt-6 overflow-x-auto rounded-lg bg-surface">

@@ -298,7 +298,7 @@ function RemoteForm({ busy, servers }: { busy: boolean; servers: { ftp: string |
   return (
     <Section title="Import from the supplier's server" id="feed-remote-title">
       <fetcher.Form method="post" action="/admin/feeds" className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <div className="grid gap-3 sm:grid-cols-[14rem_1fr] lg:grid-cols-1 xl:grid-cols-[14rem_1fr]">
           <div className="space-y-1">
             <label htmlFor="remote-source" className="block text-sm font-medium">
               Server

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "~/config/env.server";
+import { DEMO_PRODUCT_COUNT, generateProducts } from "~/db/seed/product-generator";
 import {
   generateHostKey,
   startLoopbackFtpServer,
@@ -28,6 +29,7 @@ export async function startDemoFileServers(
   if (!config.connections.sftp.host) {
     const root = path.join(base, "sftp");
     writeSampleSupplierFiles(root);
+    writeDemoFeedFiles(root);
     // A host key kept across restarts, so the admin's accepted (pinned) key stays valid.
     const keyFile = path.join(base, "sftp-host-key");
     if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, generateHostKey(), { mode: 0o600 });
@@ -45,6 +47,7 @@ export async function startDemoFileServers(
   if (!config.connections.ftp.host) {
     const root = path.join(base, "ftp");
     writeSampleSupplierFiles(root);
+    writeDemoFeedFiles(root);
     const server = await startLoopbackFtpServer({ root, ...DEMO_FILE_ACCOUNT });
     servers.push({ name: "demo FTP server", server });
     connections = {
@@ -56,3 +59,21 @@ export async function startDemoFileServers(
 }
 
 const demoAccount = () => ({ user: DEMO_FILE_ACCOUNT.user, password: DEMO_FILE_ACCOUNT.password });
+
+/**
+ * A stock feed of the demo catalogue in feeds/ on the demo servers, for trying Supplier Feeds
+ * (/admin/feeds): "feeds/voorraad.csv" restocks the last five listed products that are in stock.
+ */
+export function writeDemoFeedFiles(root: string) {
+  const dir = path.join(root, "feeds");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "voorraad.csv");
+  if (fs.existsSync(file)) return;
+  const inStock = [...generateProducts(DEMO_PRODUCT_COUNT)]
+    .filter((p) => p.status === 1 && p.brand && p.shortDescription && (p.stockQuantity ?? 0) > 0)
+    .slice(-5);
+  fs.writeFileSync(
+    file,
+    ["ArtNo;ArtQuantity;Status", ...inStock.map((p) => `${p.artNo};40;leverbaar`)].join("\n") + "\n",
+  );
+}

@@ -157,9 +157,12 @@ export async function listSchedules(db: DbExecutor): Promise<FeedScheduleRow[]> 
   return db.select().from(supplierFeedSchedules).orderBy(supplierFeedSchedules.id);
 }
 
-/** A new schedule runs first after one interval from now, unless `runNow`. */
+/**
+ * A new schedule runs first one interval from now; with `runNow` its first import starts at once
+ * (or, while another import runs, as soon as the scheduler finds the shop free).
+ */
 export async function createSchedule(db: Db, actor: AdminActor, input: ScheduleInput, runNow = false) {
-  return db.transaction(async (tx) => {
+  const schedule = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(supplierFeedSchedules)
       .values({
@@ -177,6 +180,9 @@ export async function createSchedule(db: Db, actor: AdminActor, input: ScheduleI
     });
     return row!;
   });
+  if (!runNow) return { schedule, runId: null };
+  const [started] = await startDueSchedules(db, schedule.id);
+  return { schedule, runId: started ?? null };
 }
 
 export async function setScheduleEnabled(db: Db, actor: AdminActor, id: number, enabled: boolean): Promise<boolean> {
@@ -218,11 +224,17 @@ export async function deleteSchedule(db: Db, actor: AdminActor, id: number): Pro
  * import, unless one is already going (then it waits for its next interval, the running one is
  * what the admin sees). Returns the runs started.
  */
-export async function startDueSchedules(db: Db): Promise<number[]> {
+export async function startDueSchedules(db: Db, onlyId?: number): Promise<number[]> {
   const due = await db
     .select()
     .from(supplierFeedSchedules)
-    .where(and(eq(supplierFeedSchedules.enabled, true), lte(supplierFeedSchedules.nextRunAt, sql`now()`)));
+    .where(
+      and(
+        eq(supplierFeedSchedules.enabled, true),
+        lte(supplierFeedSchedules.nextRunAt, sql`now()`),
+        onlyId === undefined ? undefined : eq(supplierFeedSchedules.id, onlyId),
+      ),
+    );
   const started: number[] = [];
   for (const schedule of due) {
     let runId: number | null = null;
@@ -239,6 +251,8 @@ export async function startDueSchedules(db: Db): Promise<number[]> {
       started.push(run.id);
     } catch (error) {
       if (!(error instanceof FeedBusyError)) throw error;
+      // Busy: the schedule stays due and starts when the running import has finished.
+      continue;
     }
     await db
       .update(supplierFeedSchedules)
