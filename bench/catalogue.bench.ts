@@ -153,10 +153,16 @@ async function main() {
   console.log(`\nCatalogue: ${PRODUCTS} products; category ${leaf.id} holds ${leaf.n} listed products.\n`);
   const results = [
     await measure("category page, 2 filters + facets + sort", categoryUrls),
-    await measure("category page, default sort", [1, 2, 3].map((page) => `${base}/products?cat=${leaf.id}&page=${page}`)),
+    await measure(
+      "category page, default sort",
+      [1, 2, 3].map((page) => `${base}/products?cat=${leaf.id}&page=${page}`),
+    ),
     await measure(`category page, page ${deepPage}`, [`${base}/products?cat=${leaf.id}&page=${deepPage}`]),
     await measure("parent category page", [`${base}/products?cat=${CATEGORY_IDS.bicycleParts}`]),
-    await measure("search results page", resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`)),
+    await measure(
+      "search results page",
+      resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`),
+    ),
     await measure("product page", productUrls),
     await measure(`search suggestions (${terms.length} terms)`, searchUrls),
     await measure("sitemap page", [`${base}/sitemap.xml?page=2`]),

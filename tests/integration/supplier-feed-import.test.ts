@@ -11,6 +11,7 @@ import {
   products,
   productTags,
   stock,
+  stockAlerts,
   supplierFeedRejections,
   supplierFeedRuns,
   supplierFeedSeen,
@@ -239,6 +240,19 @@ describe("product feed (XML)", () => {
   });
 });
 
+describe("XML in Windows-1252", () => {
+  it("reads a stock feed in XML written in Windows-1252", async () => {
+    await createProduct(db(), { artNo: 755001, stockQuantity: 1 });
+    const xml = iconv.encode(
+      `<?xml version="1.0" encoding="windows-1252"?>\n<Voorraad><Artikel><ArtNo>755001</ArtNo><Voorraad>9</Voorraad><Status>leverbaar – “snel”</Status></Artikel></Voorraad>`,
+      "win1252",
+    );
+    const report = await importFile(xml, { kind: "stock" });
+    expect(report).toMatchObject({ status: "succeeded", changed: 1 });
+    expect(await stockOf(755001)).toMatchObject({ quantity: 9, status: "leverbaar – “snel”" });
+  });
+});
+
 describe("stock feed", () => {
   it("updates quantities, never creates products, and a repeat changes nothing", async () => {
     await createProduct(db(), { artNo: 760001, stockQuantity: 0 });
@@ -256,6 +270,17 @@ describe("stock feed", () => {
 
     const again = await importFile(csv, { kind: "stock" });
     expect(again).toMatchObject({ created: 0, changed: 0, unchanged: 2, rejected: 2 });
+  });
+
+  it("a product it brings back in stock sends its 'weer leverbaar' mails (a job is queued)", async () => {
+    await createProduct(db(), { artNo: 765001, stockQuantity: 0 });
+    await db()
+      .insert(stockAlerts)
+      .values({ artNo: 765001, email: "wacht@example.nl", token: "feed-test-token", confirmedAt: new Date() });
+    const report = await importFile("ArtNo;ArtQuantity\n765001;8\n", { kind: "stock" });
+    expect(report).toMatchObject({ status: "succeeded", changed: 1 });
+    const queued = await db().select().from(jobs).where(eq(jobs.queue, "stock-alert"));
+    expect(queued.map((j) => j.payload)).toEqual([{ artNo: 765001 }]);
   });
 
   it("a stock feed without a quantity column is refused as a whole", async () => {
