@@ -33,6 +33,8 @@ export default [
     route("orders", "routes/orders.tsx"),
     // A guest's order: order number + e-mail address, or the signed link in the mails (issue 13).
     route("bestelling", "routes/guest-order.tsx"),
+    // "Bestelling herroepen" (issue 11): for the customer who placed the order and the guest who opened it.
+    route("herroepen/:orderId", "routes/withdrawal.tsx"),
     // Cart and checkout (spec 1 §2.12, §2.13)
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),

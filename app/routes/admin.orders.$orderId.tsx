@@ -8,6 +8,7 @@ import type { AdminChangeRow } from "~/domain/admin/audit.server";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/domain/fulfilment/dropshipment.server";
 import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
+import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
 import { readForm } from "~/lib/form.server";
@@ -36,7 +37,11 @@ function changeSummary(change: AdminChangeRow): string {
   return `${change.action}: ${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`;
 }
 
-function toView(order: AdminOrderDetails, job: DropshipmentJob | null): OrderDetailsView {
+function toView(
+  order: AdminOrderDetails,
+  job: DropshipmentJob | null,
+  withdrawals: WithdrawalRecord[],
+): OrderDetailsView {
   const { customer, address } = order;
   return {
     id: order.id,
@@ -89,6 +94,14 @@ function toView(order: AdminOrderDetails, job: DropshipmentJob | null): OrderDet
         : null,
       canRetry: order.paymentStatus === "paid" && order.dropshipmentStatus === "failed",
     },
+    withdrawals: withdrawals.map((w) => ({
+      id: w.id,
+      receivedAt: adminMoment(w.createdAt),
+      refundDueAt: adminMoment(w.refundDueAt),
+      channel: w.channel,
+      reason: w.reason,
+      lines: w.lines.map((l) => ({ productId: l.productId, productName: l.productName, quantity: l.quantity })),
+    })),
     transitions: allowedTransitions(order.status).map((to) => ({ to, label: transitionLabel(to) })),
     changes: order.changes.map((change) => ({
       id: change.id,
@@ -106,8 +119,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const order = await getAdminOrder(context.db, params.orderId);
     if (!order) return data({ closeTo, order: null, error: NOT_FOUND }, { status: 404 });
-    const job = await getDropshipmentJob(context.db, order.id);
-    return { closeTo, order: toView(order, job), error: null };
+    const [job, withdrawals] = await Promise.all([
+      getDropshipmentJob(context.db, order.id),
+      listWithdrawals(context.db, order.id),
+    ]);
+    return { closeTo, order: toView(order, job, withdrawals), error: null };
   } catch (error) {
     context.logger.error({ err: error, orderId: params.orderId }, "admin order details failed");
     return data({ closeTo, order: null, error: ORDERS_LOAD_ERROR }, { status: 500 });

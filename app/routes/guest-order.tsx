@@ -8,6 +8,8 @@ import { Label } from "~/components/ui/label";
 import { getCustomerOrder } from "~/domain/orders/customer-orders.server";
 import {
   GUEST_ORDER_TEXT,
+  guestOrderCookie,
+  guestOrderIdOf,
   guestOrderToken,
   lookUpGuestOrder,
   parseOrderNumber,
@@ -18,7 +20,6 @@ import { readForm } from "~/lib/form.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
-const COOKIE = "trapkracht_bestelling";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,17 +30,6 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/bestelling",
     noindex: true,
   });
-}
-
-/** Path=/: the page's own data requests go to /bestelling.data, which a Path=/bestelling cookie misses. */
-function cookieHeader(publicUrl: string, value: string, maxAge: number): string {
-  const secure = publicUrl.startsWith("https:") ? "; Secure" : "";
-  return `${COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-function cookieToken(request: Request): string | null {
-  const match = (request.headers.get("cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`));
-  return match?.[1] ?? null;
 }
 
 type Errors = { orderNumber?: string; email?: string; form?: string };
@@ -55,10 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const orderId = verifyGuestOrderToken(secret, code);
     if (!orderId) return data({ order: null, linkInvalid: true }, { status: 404 });
     return redirect("/bestelling", {
-      headers: { "Set-Cookie": cookieHeader(context.config.publicUrl, code, 60 * 60 * 24) },
+      headers: { "Set-Cookie": guestOrderCookie(context.config.publicUrl, code, 60 * 60 * 24) },
     });
   }
-  const orderId = verifyGuestOrderToken(secret, cookieToken(request));
+  const orderId = guestOrderIdOf(request, secret);
   const order = orderId ? await getCustomerOrder(context.db, orderId) : null;
   return data({ order, linkInvalid: false }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -66,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "forget") {
-    return redirect("/bestelling", { headers: { "Set-Cookie": cookieHeader(context.config.publicUrl, "", 0) } });
+    return redirect("/bestelling", { headers: { "Set-Cookie": guestOrderCookie(context.config.publicUrl, "", 0) } });
   }
   const rawNumber = String(form.get("orderNumber") ?? "");
   const email = String(form.get("email") ?? "").trim();
@@ -89,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const token = guestOrderToken(context.config.authSecret ?? "", found.orderId);
   return redirect("/bestelling", {
-    headers: { "Set-Cookie": cookieHeader(context.config.publicUrl, token, 60 * 60 * 24) },
+    headers: { "Set-Cookie": guestOrderCookie(context.config.publicUrl, token, 60 * 60 * 24) },
   });
 }
 

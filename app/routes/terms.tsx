@@ -137,7 +137,9 @@ export default function Terms() {
         <ol>
           <li>
             Laat ons binnen de bedenktijd ondubbelzinnig weten dat je de overeenkomst herroept. Dat kan met de knop
-            &ldquo;Herroepen&rdquo; bij je bestelling (ook zonder account bereikbaar), per e-mail aan{" "}
+            &ldquo;Bestelling herroepen&rdquo; bij je bestelling: in <Link to="/orders">Mijn bestellingen</Link>, of
+            zonder account via <Link to="/bestelling">Bestelling bekijken of herroepen</Link> met je bestelnummer en
+            e-mailadres (of de link in je bevestigingsmail). Het kan ook per e-mail aan{" "}
             <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>, via het <Link to="/contact">contactformulier</Link>{" "}
             of met het <a href="#modelformulier">modelformulier voor herroeping</a> hieronder. Je ontvangt van ons een
             ontvangstbevestiging per e-mail.

@@ -4,6 +4,7 @@ import { formatEuro } from "~/domain/money/money";
 import { formatOrderDate } from "~/domain/orders/order-labels";
 import { orderTotalRows, type OrderMoney } from "~/domain/orders/order-summary";
 import { shortOrderId } from "~/domain/orders/short-id";
+import { WITHDRAWAL_TEXT, withdrawalWindow } from "~/domain/orders/withdrawal";
 import { OrderStatusDot, PaymentBadge } from "./order-status";
 
 export type OrderListItem = {
@@ -15,6 +16,8 @@ export type OrderListItem = {
   items: Array<{ id: number; productName: string; priceCents: number; quantity: number }>;
   money: OrderMoney;
   deliveryAddress: string[];
+  paidAt: Date | null;
+  completedAt: Date | null;
 };
 
 /**
@@ -106,6 +109,7 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
             </div>
           ))}
         </dl>
+        <WithdrawalLink order={order} />
         <div className="mt-3 border-t border-line pt-3 text-sm">
           <h3 className="font-semibold text-ink">Bezorgadres</h3>
           <address className="mt-1 text-muted not-italic">
@@ -118,5 +122,22 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
         </div>
       </div>
     </details>
+  );
+}
+
+/** "Bestelling herroepen" while the 14-day period runs (issue 11); the page itself checks again. */
+function WithdrawalLink({ order }: { order: OrderListItem }) {
+  const window = withdrawalWindow(order);
+  if (!window.open) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3 text-sm">
+      <span className="text-muted">Bedenktijd tot {formatOrderDate(window.endsAt)}</span>
+      <Link
+        to={`/herroepen/${order.id}`}
+        className="inline-flex h-9 items-center rounded-md border border-line bg-white px-3 font-medium text-ink hover:bg-surface"
+      >
+        {WITHDRAWAL_TEXT.button}
+      </Link>
+    </div>
   );
 }

@@ -51,6 +51,15 @@ export type OrderDetailsView = {
     } | null;
     canRetry: boolean;
   };
+  /** The shopper's withdrawals ("herroepingen", issue 11), newest first. */
+  withdrawals: {
+    id: string;
+    receivedAt: Moment;
+    refundDueAt: Moment;
+    channel: string;
+    reason: string | null;
+    lines: { productId: string; productName: string; quantity: number }[];
+  }[];
   transitions: { to: OrderStatus; label: string }[];
   changes: { id: number; at: Moment; actorEmail: string; summary: string }[];
 };
@@ -189,6 +198,34 @@ export function OrderDetails({
       <Block title="Items">
         <ItemsAndTotals order={order} />
       </Block>
+
+      {order.withdrawals.length > 0 ? (
+        <Block title="Withdrawals">
+          <ul className="space-y-2 text-sm">
+            {order.withdrawals.map((w) => (
+              <li key={w.id} className="rounded-md border border-amber-200 bg-amber-50 p-3">
+                <p className="font-medium">
+                  Withdrawn <time dateTime={w.receivedAt.iso}>{w.receivedAt.text}</time>{" "}
+                  <span className="font-normal text-muted">
+                    ({w.channel === "guest" ? "as a guest" : "from the account"})
+                  </span>
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {w.lines.map((l) => (
+                    <li
+                      key={l.productId + l.productName}
+                    >{`ArtNo ${l.productId}: ${l.productName} × ${l.quantity}`}</li>
+                  ))}
+                </ul>
+                {w.reason ? <p className="mt-1">Reason: {w.reason}</p> : null}
+                <p className="mt-1 font-medium">
+                  Refund due by <time dateTime={w.refundDueAt.iso}>{w.refundDueAt.text}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Block>
+      ) : null}
 
       <Block title="Payment">
         <p className="text-sm">

@@ -31,7 +31,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     links: [
       { to: "/terms#verzending", label: "Verzendbeleid" },
       { to: "/terms#herroeping", label: "Retourbeleid" },
-      { to: "/bestelling", label: "Bestelling bekijken" },
+      { to: "/bestelling", label: "Bestelling bekijken of herroepen" },
       { to: "/privacy", label: "Privacybeleid" },
       { to: "/terms", label: "Algemene voorwaarden" },
     ],

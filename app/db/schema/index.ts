@@ -13,3 +13,4 @@ export * from "./image-migration";
 export * from "./connections";
 export * from "./supplier-feed";
 export * from "./stock-alerts";
+export * from "./withdrawals";

@@ -99,6 +99,8 @@ export const orders = pgTable(
      */
     checkoutToken: uuid("checkout_token"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When the order was marked completed: the 14-day withdrawal period runs from here (else from paidAt). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

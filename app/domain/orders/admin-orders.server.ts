@@ -324,7 +324,10 @@ export async function changeOrderStatus(
     if (!order) return { ok: false, reason: "not-found" };
     const problem = transitionProblem(order.status, to);
     if (problem) return { ok: false, reason: "invalid", message: problem };
-    await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ status: to, ...(to === "completed" ? { completedAt: sql`now()` } : {}) })
+      .where(eq(orders.id, orderId));
     await recordAdminChange(tx, actor, {
       entityType: "order",
       entityId: orderId,

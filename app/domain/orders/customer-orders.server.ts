@@ -23,6 +23,9 @@ export type CustomerOrder = {
   money: OrderMoney;
   /** The delivery address as on the parcel, one line a row. */
   deliveryAddress: string[];
+  /** The withdrawal period runs from completion, else from payment (withdrawal.ts). */
+  paidAt: Date | null;
+  completedAt: Date | null;
 };
 
 /**
@@ -50,6 +53,8 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
       totalCents: orders.totalAmountCents,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
+      paidAt: orders.paidAt,
+      completedAt: orders.completedAt,
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
       couponCode: orders.couponCode,
@@ -106,5 +111,7 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
       totalAmountCents: row.totalCents,
     },
     deliveryAddress: parcelAddressLines(`${row.firstName} ${row.lastName}`.trim(), row.address),
+    paidAt: row.paidAt,
+    completedAt: row.completedAt,
   }));
 }

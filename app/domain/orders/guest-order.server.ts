@@ -50,6 +50,21 @@ export function verifyGuestOrderToken(secret: string, token: string | null | und
   return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
 }
 
+/** The signed cookie that holds the one order a guest opened (Path=/, HttpOnly, a day). */
+export const GUEST_ORDER_COOKIE = "trapkracht_bestelling";
+
+export function guestOrderCookie(publicUrl: string, value: string, maxAge: number): string {
+  const secure = publicUrl.startsWith("https:") ? "; Secure" : "";
+  // Path=/: the page's own data requests go to /bestelling.data, which a Path=/bestelling cookie misses.
+  return `${GUEST_ORDER_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The order id the request's guest cookie opens, or null. */
+export function guestOrderIdOf(request: Request, secret: string): string | null {
+  const match = (request.headers.get("cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${GUEST_ORDER_COOKIE}=([^;]+)`));
+  return verifyGuestOrderToken(secret, match?.[1] ?? null);
+}
+
 export type GuestLookup = { ok: true; orderId: string } | { ok: false; reason: "not-found" | "rate-limited" };
 
 /**

@@ -48,7 +48,7 @@ export function orderConfirmationMail(data: OrderMailData, opts: OrderConfirmati
     ...addressLines(data),
     ``,
     `Op werkdagen voor 18:00 uur besteld en betaald betekent dat we je pakket dezelfde dag verzenden.`,
-    `Je bestelling bekijken (ook zonder account): ${opts.orderUrl}`,
+    `Je bestelling bekijken of herroepen (ook zonder account): ${opts.orderUrl}`,
     `Met een account: al je bestellingen op ${ordersUrl}`,
     ``,
     WITHDRAWAL_TITLE,
@@ -94,7 +94,7 @@ ${sumRows}
 <p style="margin:0 0 16px;font-size:13px;color:#475569">Alle prijzen zijn inclusief btw.</p>
 <p style="margin:0 0 4px;font-weight:bold">Verzendadres</p>
 <p style="margin:0 0 16px">${addressLines(data).map(escapeHtml).join("<br>")}</p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(opts.orderUrl)}" style="color:#065f46">Bekijk je bestelling</a> (ook zonder account) · <a href="${escapeHtml(ordersUrl)}" style="color:#065f46">al je bestellingen</a> (met een account)</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(opts.orderUrl)}" style="color:#065f46">Bekijk je bestelling</a> (ook zonder account; daar kun je ook herroepen) · <a href="${escapeHtml(ordersUrl)}" style="color:#065f46">al je bestellingen</a> (met een account)</p>
 <h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(WITHDRAWAL_TITLE)}</h2>
 ${WITHDRAWAL_PARAGRAPHS.map((p) => `<p style="margin:0 0 10px;font-size:14px">${escapeHtml(p)}</p>`).join("\n")}
 <h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(MODEL_FORM_TITLE)}</h2>

@@ -1,0 +1,95 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/withdrawal";
+import { StaticPage } from "~/components/content/static-page";
+import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
+import { getWithdrawalState, withdrawalAccess, withdrawOrder } from "~/domain/orders/withdrawal.server";
+import { parseWithdrawalChoice, WITHDRAWAL_TEXT } from "~/domain/orders/withdrawal";
+import { shortOrderId } from "~/domain/orders/short-id";
+import { readForm } from "~/lib/form.server";
+import { rootOrigin } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Bestelling herroepen",
+    description: "Herroep je bestelling binnen de bedenktijd van 14 dagen.",
+    origin: rootOrigin(matches),
+    path: `/herroepen/${params.orderId}`,
+    noindex: true,
+  });
+}
+
+const notFound = () => data("Bestelling niet gevonden", { status: 404 });
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/**
+ * "Bestelling herroepen" (issue 11, Consumer Rights Directive art. 11a): the whole order or some
+ * items, an optional reason, then "Herroeping bevestigen". For the signed-in customer who placed the
+ * order and for the guest whose order page (/bestelling, the mailed link) opened it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const access = await withdrawalAccess(request, context, params.orderId);
+  if (!access) throw notFound();
+  const state = await getWithdrawalState(context.db, params.orderId);
+  if (!state) throw notFound();
+  const received = new URL(request.url).searchParams.get("ontvangen");
+  return data({ state, received, channel: access.channel }, { headers: PRIVATE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const access = await withdrawalAccess(request, context, params.orderId);
+  if (!access) throw notFound();
+  const form = await readForm(request);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+  const problem = (message: string, status = 400) => data({ problem: message, review: null, fields }, { status });
+  for (const [key, value] of Object.entries(fields)) {
+    if (hasInvalidCharacters(value, { multiLine: key === "reason" })) return problem(INVALID_CHARACTERS_MESSAGE);
+  }
+  if ((fields.reason ?? "").trim().length > 1000) return problem(WITHDRAWAL_TEXT.reasonTooLong);
+
+  if (fields.intent === "review") {
+    const state = await getWithdrawalState(context.db, params.orderId);
+    if (!state) throw notFound();
+    if (!state.window.open)
+      return problem(state.window.reason === "closed" ? WITHDRAWAL_TEXT.closed : WITHDRAWAL_TEXT.notPaid, 409);
+    const choice = parseWithdrawalChoice(state.items, fields);
+    if (!choice.ok) return problem(choice.message);
+    return data({ problem: null, review: { lines: choice.lines, reason: (fields.reason ?? "").trim() }, fields });
+  }
+  if (fields.intent === "confirm") {
+    const result = await withdrawOrder(context.db, context.config, {
+      orderId: params.orderId,
+      channel: access.channel,
+      userId: access.userId,
+      form: fields,
+    });
+    if (!result.ok) return problem(result.message, result.status);
+    context.logger.info(
+      { orderId: params.orderId, withdrawalId: result.withdrawalId, channel: access.channel },
+      "order withdrawn by the shopper",
+    );
+    return redirect(`/herroepen/${params.orderId}?ontvangen=${result.withdrawalId}`, { status: 303 });
+  }
+  return problem("Onbekende actie: laad de pagina opnieuw.");
+}
+
+export default function Withdrawal({ loaderData, actionData }: Route.ComponentProps) {
+  const { state } = loaderData;
+  return (
+    <StaticPage
+      title={`Bestelling #${shortOrderId(state.orderId)} herroepen`}
+      intro="Je mag een bestelling binnen 14 dagen zonder opgaaf van redenen herroepen: helemaal of alleen een deel van de artikelen."
+    >
+      <WithdrawalFlow
+        state={state}
+        received={loaderData.received}
+        backTo={loaderData.channel === "guest" ? "/bestelling" : "/orders"}
+        problem={actionData?.problem ?? null}
+        review={actionData?.review ?? null}
+        fields={actionData?.fields ?? {}}
+      />
+    </StaticPage>
+  );
+}
