@@ -163,10 +163,10 @@ export function WithdrawalFlow({
           <h2 id="herroepen-eerder" className="text-lg font-semibold">
             Herroepingen van deze bestelling
           </h2>
-          <ul className="space-y-2 text-sm">
+          <ul className="list-none space-y-2 pl-0 text-sm">
             {state.withdrawals.map((w) => (
               <li key={w.id} className="rounded-lg border border-line bg-white p-3">
-                <p className="font-medium">Ontvangen {formatOrderDate(w.createdAt)}</p>
+                <p className="font-medium">Ontvangen {at(w.createdAt)}</p>
                 <p className="text-muted">{w.lines.map((l) => `${l.productName} × ${l.quantity}`).join(", ")}</p>
                 <p className="text-muted">Terugbetaling uiterlijk {day.format(w.refundDueAt)}</p>
               </li>
@@ -182,7 +182,7 @@ export function WithdrawalFlow({
 function Received({ withdrawal }: { withdrawal: WithdrawalEntry }) {
   return (
     <div role="status" className="space-y-2 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
-      <p className="font-semibold">We hebben je herroeping ontvangen op {formatOrderDate(withdrawal.createdAt)}.</p>
+      <p className="font-semibold">We hebben je herroeping ontvangen op {at(withdrawal.createdAt)}.</p>
       <p>
         Je krijgt een bevestiging per e-mail. Stuur de artikelen binnen 14 dagen terug naar {COMPANY.legalName},{" "}
         {COMPANY_ADDRESS}, met je bestelnummer erbij. We betalen je uiterlijk {day.format(withdrawal.refundDueAt)}{" "}

@@ -1,0 +1,82 @@
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { signInAsAdmin, uniqueEmail, waitForMail } from "./support/accounts";
+import { linkIn } from "../support/mailbox";
+import { addInStockProduct, fillCustomerAndShipping } from "./support/shopping";
+
+/** SCREENS_DIR=… npm run test:e2e -- withdrawal: also saves the withdrawal steps at 390 and 1280 px. */
+const SCREENS_DIR = process.env.SCREENS_DIR;
+async function screenshot(page: Page, name: string) {
+  if (SCREENS_DIR) await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+}
+
+describe("Bestelling herroepen", () => {
+  const browser = useBrowser();
+
+  it("a guest withdraws through the link in the confirmation mail and gets the confirmation by mail; the admin sees it", async () => {
+    const email = uniqueEmail("herroeping");
+    const buyer = await browser.newPage(DESKTOP);
+    const name = await addInStockProduct(buyer);
+    await buyer.goto("/checkout");
+    await fillCustomerAndShipping(buyer, { email, firstName: "Hanna" });
+    await buyer.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
+    await buyer.waitForURL(/\/betaalpagina\//);
+    await buyer.getByRole("radio", { name: "iDEAL" }).check();
+    await buyer.getByLabel("Bank").selectOption("ING");
+    await buyer.getByRole("button", { name: "Betalen" }).click();
+    await buyer.waitForURL(/\/checkout\/success/);
+
+    // Days later, on the phone: the link in the confirmation mail.
+    const mail = await waitForMail(email, /Bevestiging van je bestelling/);
+    const link = linkIn(mail, `${inject("baseUrl")}/bestelling?code=`)!;
+    expect(link).toBeTruthy();
+    // First a look at 1280 px, then the whole withdrawal on a phone.
+    for (const [viewport, width] of [
+      [DESKTOP, 1280],
+      [PHONE, 390],
+    ] as const) {
+      const page = await browser.newPage(viewport);
+      await page.goto(link);
+      await page.getByRole("link", { name: "Bestelling herroepen" }).click();
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Stap 1 van 2: wat wil je herroepen?" }).isVisible())
+        .toBe(true);
+      expect(
+        await page.getByLabel(new RegExp(name.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).inputValue(),
+      ).toBe("1");
+      await screenshot(page, `withdrawal-step1-${width}`);
+      if (width === 1280) continue;
+      await page.getByLabel("Reden (niet verplicht)").fill("Toch een andere maat nodig");
+      await page.getByRole("button", { name: "Doorgaan" }).click();
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Stap 2 van 2: controleer je herroeping" }).isVisible())
+        .toBe(true);
+      await screenshot(page, `withdrawal-step2-${width}`);
+      await page.getByRole("button", { name: "Herroeping bevestigen" }).click();
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "We hebben je herroeping ontvangen" }).isVisible())
+        .toBe(true);
+      await screenshot(page, `withdrawal-done-${width}`);
+    }
+
+    const confirmation = await waitForMail(email, /Bevestiging van je herroeping/);
+    expect(confirmation.text).toContain(`${name} × 1`);
+    expect(confirmation.text).toContain("Toch een andere maat nodig");
+    expect(confirmation.text).toMatch(/We betalen je uiterlijk \d+ \w+ \d{4} terug/);
+
+    const admin = await browser.newPage(DESKTOP);
+    await signInAsAdmin(admin);
+    const number = /bestelling #?([0-9a-f]{8})/i.exec(mail.subject)![1]!;
+    await admin.goto(`/admin/orders?q=${number}`);
+    await admin
+      .getByRole("link", { name: new RegExp(`Details order ${number}`) })
+      .first()
+      .click();
+    const dialog = admin.getByRole("dialog", { name: "Bestelling Details" });
+    await expect.poll(() => dialog.getByRole("heading", { name: "Withdrawals" }).isVisible()).toBe(true);
+    expect(await dialog.getByText(/Refund due by/).isVisible()).toBe(true);
+    await screenshot(admin, "withdrawal-admin-1280");
+  });
+});
