@@ -22,6 +22,16 @@ const day = new Intl.DateTimeFormat("nl-NL", {
   year: "numeric",
   timeZone: "Europe/Amsterdam",
 });
+const moment = new Intl.DateTimeFormat("nl-NL", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Amsterdam",
+});
+/** "24 november 2026 om 10:32", Dutch time: when a withdrawal was received. */
+const at = (date: Date) => moment.format(date).replace(",", " om");
 
 /**
  * The withdrawal in two steps (choose, then "Herroeping bevestigen"), plain forms so it works before
