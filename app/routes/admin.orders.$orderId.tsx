@@ -153,7 +153,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     try {
-      const result = await changeOrderStatus(context.db, actor, { orderId, to });
+      const result = await changeOrderStatus(context.db, actor, { orderId, to }, context.config);
       if (!result.ok) {
         return data<AdminActionResult>(
           {

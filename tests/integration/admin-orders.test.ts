@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
-import { adminChanges, customers, jobs, orders } from "../../app/db/schema";
+import { adminChanges, customers, jobs, orders, outbox } from "../../app/db/schema";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 import { flashOf } from "../support/flash";
@@ -332,6 +332,9 @@ describe("order status changes", () => {
     const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     return row!.status;
   }
+  function mailsOf(address: string) {
+    return db().select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(outbox.id);
+  }
   async function changesOf(id: string) {
     return db()
       .select()
@@ -362,6 +365,20 @@ describe("order status changes", () => {
     const t = text(html);
     expect(t).toMatch(/Status processing → completed by orderbeheer@trapkracht\.test .*Status pending → processing by/);
     expect(t).toContain("This order's status is final.");
+
+    // The shopper heard of each change once, with the way to the order page.
+    const mails = await mailsOf(c.email);
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
+      ["order-status-processing", `We zijn met je bestelling bezig – bestelling #${order.id.slice(0, 8)}`],
+      ["order-status-completed", `Je bestelling is afgerond – bestelling #${order.id.slice(0, 8)}`],
+    ]);
+    expect(mails[1]!.textBody).toContain("/bestelling?code=");
+    expect(mails[1]!.textBody).toContain("Bestelling herroepen");
+    const [completed] = await db()
+      .select({ completedAt: orders.completedAt })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(completed!.completedAt).toBeInstanceOf(Date);
   });
 
   it("cancels a pending order", async () => {
@@ -370,6 +387,7 @@ describe("order status changes", () => {
     const res = await postAsAdmin(`/admin/orders/${order.id}`, { intent: "status", status: "cancelled" });
     expect(res.status).toBe(200);
     expect(await statusOf(order.id)).toBe("cancelled");
+    expect((await mailsOf(c.email)).map((m) => m.kind)).toEqual(["order-status-cancelled"]);
   });
 
   it.each([
@@ -391,6 +409,7 @@ describe("order status changes", () => {
     expect(html).toContain(message);
     expect(await statusOf(order.id)).toBe(from);
     expect(await changesOf(order.id)).toEqual([]);
+    expect(await mailsOf(c.email)).toEqual([]);
   });
 
   it("refuses an unknown status, an unknown order and NUL in a field with 4xx", async () => {

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Config } from "~/config/env.server";
+import { enqueueOrderStatusMail } from "./order-status-mail.server";
 import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
 import { listAdminChanges, recordAdminChange, type AdminActor, type AdminChangeRow } from "~/domain/admin/audit.server";
@@ -312,6 +314,7 @@ export async function changeOrderStatus(
   db: Db,
   actor: AdminActor,
   { orderId, to }: { orderId: string; to: OrderStatus },
+  config: Pick<Config, "publicUrl" | "authSecret">,
 ): Promise<ChangeOrderStatusResult> {
   if (!isUuid(orderId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx): Promise<ChangeOrderStatusResult> => {
@@ -335,6 +338,8 @@ export async function changeOrderStatus(
       before: { status: order.status },
       after: { status: to },
     });
+    // The shopper hears of it once: the mail is queued with the change, or not at all.
+    await enqueueOrderStatusMail(tx, config, orderId, to);
     return { ok: true, from: order.status, to };
   });
 }

@@ -1,0 +1,57 @@
+import { COMPANY } from "~/domain/content/company";
+import { shortOrderId } from "~/domain/orders/short-id";
+import { escapeHtml, htmlLayout, type MailContent } from "./escape";
+
+/** The order states a shopper hears about (spec 1 §4), each with its short Dutch message. */
+const MESSAGES = {
+  processing: {
+    subject: "We zijn met je bestelling bezig",
+    lines: ["We hebben je bestelling in behandeling genomen en maken hem klaar voor verzending."],
+  },
+  completed: {
+    subject: "Je bestelling is afgerond",
+    lines: [
+      "Je bestelling is verzonden en afgerond. We hopen dat je er veel plezier van hebt.",
+      'Vanaf vandaag heb je 14 dagen bedenktijd: wil je iets terugsturen, gebruik dan de knop "Bestelling herroepen" bij je bestelling.',
+    ],
+  },
+  cancelled: {
+    subject: "Je bestelling is geannuleerd",
+    lines: [
+      "Je bestelling is geannuleerd. Had je al betaald, dan betalen we het bedrag binnen 14 dagen terug met hetzelfde betaalmiddel.",
+    ],
+  },
+} as const;
+
+export type MailedStatus = keyof typeof MESSAGES;
+
+export function isMailedStatus(status: string): status is MailedStatus {
+  return Object.hasOwn(MESSAGES, status);
+}
+
+/** The shopper's short mail when an order moves on (issue 11), with the way to the order page. */
+export function orderStatusMail(
+  status: MailedStatus,
+  data: { orderId: string; firstName: string; orderUrl: string },
+): MailContent {
+  const message = MESSAGES[status];
+  const number = shortOrderId(data.orderId);
+  const subject = `${message.subject} – bestelling #${number}`;
+  const greeting = `Hallo ${data.firstName || "klant"},`;
+  const text = [
+    greeting,
+    "",
+    ...message.lines,
+    "",
+    `Je bestelling bekijken (ook zonder account): ${data.orderUrl}`,
+    `Vragen? Mail ${COMPANY.email}.`,
+  ].join("\n");
+  const html = htmlLayout(
+    subject,
+    `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+${message.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("")}
+<p style="margin:0 0 12px"><a href="${escapeHtml(data.orderUrl)}" style="color:#065f46">Bekijk je bestelling #${escapeHtml(number)}</a></p>
+<p style="margin:0;color:#64748b">Vragen? Mail ${escapeHtml(COMPANY.email)}.</p>`,
+  );
+  return { subject, text, html };
+}
