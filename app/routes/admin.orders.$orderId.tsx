@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.orders.$orderId";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
@@ -9,6 +10,8 @@ import { requireAdmin } from "~/domain/auth/viewer.server";
 import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/domain/fulfilment/dropshipment.server";
 import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
+import { listRefunds, refundOrder, type RefundView } from "~/domain/orders/refunds.server";
+import { formatEuro } from "~/domain/money/money";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
 import { readForm } from "~/lib/form.server";
@@ -41,7 +44,15 @@ function toView(
   order: AdminOrderDetails,
   job: DropshipmentJob | null,
   withdrawals: WithdrawalRecord[],
+  refunds: RefundView[],
 ): OrderDetailsView {
+  const live = refunds.filter((r) => r.status !== "failed");
+  const refundedPieces = (itemId: number) =>
+    live
+      .flatMap((r) => r.lines)
+      .filter((l) => l.orderItemId === itemId)
+      .reduce((n, l) => n + l.quantity, 0);
+  const refundedCents = live.reduce((n, r) => n + r.amountCents, 0);
   const { customer, address } = order;
   return {
     id: order.id,
@@ -102,6 +113,23 @@ function toView(
       reason: w.reason,
       lines: w.lines.map((l) => ({ productId: l.productId, productName: l.productName, quantity: l.quantity })),
     })),
+    refund: {
+      // A fresh key per rendered form: the same form sent twice is one refund.
+      key: crypto.randomUUID(),
+      canRefund: order.paymentStatus === "paid" && refundedCents < order.totalCents,
+      refundedCents,
+      shippingLeft: order.shippingCents > 0 && !live.some((r) => r.shippingCents > 0),
+      itemsLeft: order.items.map((i) => ({ id: i.id, left: i.quantity - refundedPieces(i.id) })),
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        amountCents: r.amountCents,
+        status: r.status,
+        error: r.error,
+        restock: r.restock,
+        by: r.createdByEmail,
+        at: adminMoment(r.createdAt),
+      })),
+    },
     transitions: allowedTransitions(order.status).map((to) => ({ to, label: transitionLabel(to) })),
     changes: order.changes.map((change) => ({
       id: change.id,
@@ -119,11 +147,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const order = await getAdminOrder(context.db, params.orderId);
     if (!order) return data({ closeTo, order: null, error: NOT_FOUND }, { status: 404 });
-    const [job, withdrawals] = await Promise.all([
+    const [job, withdrawals, refunds] = await Promise.all([
       getDropshipmentJob(context.db, order.id),
       listWithdrawals(context.db, order.id),
+      listRefunds(context.db, order.id),
     ]);
-    return { closeTo, order: toView(order, job, withdrawals), error: null };
+    return { closeTo, order: toView(order, job, withdrawals, refunds), error: null };
   } catch (error) {
     context.logger.error({ err: error, orderId: params.orderId }, "admin order details failed");
     return data({ closeTo, order: null, error: ORDERS_LOAD_ERROR }, { status: 500 });
@@ -176,6 +205,53 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       context.logger.error({ err: error, orderId }, "admin order status change failed");
       return data<AdminActionResult>(
         { ok: false, intent, title: "Failed to update order", description: "An unexpected error occurred." },
+        { status: 500 },
+      );
+    }
+  }
+
+  if (intent === "refund") {
+    const lines: { orderItemId: number; quantity: number }[] = [];
+    for (const [key, value] of form) {
+      const match = /^refund-qty-(\d{1,9})$/.exec(key);
+      if (!match || typeof value !== "string") continue;
+      const quantity = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+      if (Number.isNaN(quantity)) {
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Refund not made", description: "Enter whole numbers of pieces." },
+          { status: 400 },
+        );
+      }
+      lines.push({ orderItemId: Number(match[1]), quantity });
+    }
+    try {
+      const result = await refundOrder(context.db, context.payments, actor, {
+        orderId,
+        lines,
+        shipping: form.get("refundShipping") === "on",
+        restock: form.get("restock") === "on",
+        idempotencyKey: String(form.get("refundKey") ?? ""),
+      });
+      if (!result.ok) {
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Refund not made", description: result.message },
+          { status: result.status },
+        );
+      }
+      context.logger.info(
+        { orderId, refundId: result.refundId, amountCents: result.amountCents, by: viewer.id },
+        "admin refunded an order",
+      );
+      return data<AdminActionResult>({
+        ok: true,
+        intent,
+        title: result.repeated ? "Already refunded" : "Refund made",
+        description: `${formatEuro(result.amountCents)} paid back${result.full ? "; the order is fully refunded" : ""}.`,
+      });
+    } catch (error) {
+      context.logger.error({ err: error, orderId }, "admin refund failed");
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Refund not made", description: "An unexpected error occurred." },
         { status: 500 },
       );
     }

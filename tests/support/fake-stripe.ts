@@ -30,6 +30,17 @@ export type FakeSession = {
   locale: string | null;
   url: string | null;
   created: number;
+  /** Set when the shopper paid (Stripe's PaymentIntent of the session). */
+  payment_intent: string | null;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
 };
 
 export type FakeStripe = {
@@ -37,6 +48,8 @@ export type FakeStripe = {
   /** The create requests as the fake received them (nested form fields parsed). */
   created: Record<string, unknown>[];
   sessions: Map<string, FakeSession>;
+  /** Refunds made, in order (a repeated idempotency key returns the first and adds nothing). */
+  refunds: FakeRefund[];
   /** When true every API call answers 500 (Stripe unreachable for the shop). */
   down: boolean;
   /** The shopper paid on Stripe's page: complete and paid (nothing is told to the shop). */
@@ -92,16 +105,19 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   const created: Record<string, unknown>[] = [];
   let url = "";
 
+  const byKey = new Map<string, FakeRefund>();
   const fake: FakeStripe = {
     url: "",
     created,
     sessions,
+    refunds: [],
     down: false,
     pay(id, payOpts = {}) {
       const session = sessions.get(id);
       if (!session) throw new Error(`fake stripe: no session ${id}`);
       session.status = "complete";
       session.payment_status = payOpts.asyncPending ? "unpaid" : "paid";
+      session.payment_intent ??= `pi_test_${crypto.randomBytes(12).toString("hex")}`;
       return session;
     },
     expire(id) {
@@ -174,9 +190,49 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         locale: (params.locale as string) ?? null,
         url: `${url}/c/pay/${id}`,
         created: Math.floor(Date.now() / 1000),
+        payment_intent: null,
       };
       sessions.set(id, session);
       return send(res, 200, session);
+    }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      // Stripe's idempotency: the same key answers the first result again.
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const earlier = key ? byKey.get(key) : undefined;
+      if (earlier) return send(res, 200, earlier);
+      const params = parseStripeForm(body);
+      const intent = String(params.payment_intent ?? "");
+      const paid = [...sessions.values()].find((s) => s.payment_intent === intent && s.payment_status === "paid");
+      if (!paid)
+        return send(
+          res,
+          400,
+          stripeError("invalid_request_error", `No such payment_intent: '${intent}'`, "resource_missing"),
+        );
+      const amount = Number(params.amount ?? paid.amount_total);
+      const refunded = fake.refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+      if (!(amount > 0) || amount + refunded > paid.amount_total) {
+        return send(
+          res,
+          400,
+          stripeError(
+            "invalid_request_error",
+            "Refund amount is greater than unrefunded amount on charge",
+            "amount_too_large",
+          ),
+        );
+      }
+      const refund: FakeRefund = {
+        id: `re_test_${crypto.randomBytes(12).toString("hex")}`,
+        object: "refund",
+        amount,
+        payment_intent: intent,
+        status: "succeeded",
+        metadata: (params.metadata as Record<string, string>) ?? {},
+      };
+      fake.refunds.push(refund);
+      if (key) byKey.set(key, refund);
+      return send(res, 200, refund);
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {

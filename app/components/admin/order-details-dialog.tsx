@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Loader2 } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
 import type { OrderStatus } from "~/domain/orders/order-transitions";
@@ -60,6 +61,22 @@ export type OrderDetailsView = {
     reason: string | null;
     lines: { productId: string; productName: string; quantity: number }[];
   }[];
+  refund: {
+    key: string;
+    canRefund: boolean;
+    refundedCents: number;
+    shippingLeft: boolean;
+    itemsLeft: { id: number; left: number }[];
+    refunds: {
+      id: string;
+      amountCents: number;
+      status: string;
+      error: string | null;
+      restock: boolean;
+      by: string;
+      at: Moment;
+    }[];
+  };
   transitions: { to: OrderStatus; label: string }[];
   changes: { id: number; at: Moment; actorEmail: string; summary: string }[];
 };
@@ -239,6 +256,12 @@ export function OrderDetails({
         </p>
       </Block>
 
+      {order.refund.canRefund || order.refund.refunds.length > 0 ? (
+        <Block title="Refunds">
+          <RefundSection order={order} action={action} />
+        </Block>
+      ) : null}
+
       <Block title="Dropshipment">
         <DropshipmentSection order={order} action={action} />
       </Block>
@@ -398,5 +421,93 @@ function StatusActions({ order, action }: { order: OrderDetailsView; action: str
         </Button>
       ))}
     </fetcher.Form>
+  );
+}
+
+/**
+ * Refund (issue 11): pieces per line and shipping, optionally back into stock, through the provider
+ * that took the money. The form carries its own idempotency key, so a double click refunds once.
+ */
+function RefundSection({ order, action }: { order: OrderDetailsView; action: string }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useResultToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const { refund } = order;
+  return (
+    <div className="space-y-3 text-sm">
+      {refund.refunds.length > 0 ? (
+        <ul className="space-y-1">
+          {refund.refunds.map((r) => (
+            <li key={r.id} className="flex flex-wrap gap-x-2">
+              <span className="font-medium tabular-nums">{formatEuro(r.amountCents)}</span>
+              <span className={r.status === "failed" ? "text-danger" : "text-muted"}>
+                {r.status === "succeeded" ? "refunded" : r.status}
+                {r.restock ? " · back in stock" : ""}
+              </span>
+              <time dateTime={r.at.iso} className="text-muted">
+                {r.at.text}
+              </time>
+              <span className="text-muted">{`by ${r.by}`}</span>
+              {r.error ? <span className="w-full text-danger">{r.error}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {refund.canRefund ? (
+        <fetcher.Form method="post" action={action} className="space-y-3 rounded-md border border-line p-3">
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="refundKey" value={refund.key} />
+          <ul className="space-y-2">
+            {order.items.map((item) => {
+              const left = refund.itemsLeft.find((i) => i.id === item.id)?.left ?? 0;
+              return (
+                <li key={item.id} className="flex items-center justify-between gap-3">
+                  <label htmlFor={`refund-qty-${item.id}`} className="min-w-0">
+                    {item.productName}
+                    <span className="block text-xs text-muted">{`${left} of ${item.quantity} left · ${formatEuro(item.priceCents)} each`}</span>
+                  </label>
+                  <Input
+                    id={`refund-qty-${item.id}`}
+                    name={`refund-qty-${item.id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={left}
+                    defaultValue={0}
+                    disabled={left === 0}
+                    className="w-20"
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {refund.shippingLeft ? (
+              <label className="inline-flex items-center gap-2">
+                <input type="checkbox" name="refundShipping" className="size-4 accent-brand-700" />
+                {`Shipping (${formatEuro(order.shippingCents)})`}
+              </label>
+            ) : null}
+            <label className="inline-flex items-center gap-2">
+              <input type="checkbox" name="restock" className="size-4 accent-brand-700" />
+              Put the items back in stock
+            </label>
+          </div>
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            aria-disabled={busy || undefined}
+            onClick={(e) => busy && e.preventDefault()}
+          >
+            {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
+            {busy ? "Refunding…" : "Refund"}
+          </Button>
+          {refund.refundedCents > 0 ? (
+            <p className="text-muted">{`${formatEuro(refund.refundedCents)} of ${formatEuro(order.totalCents)} refunded so far.`}</p>
+          ) : null}
+        </fetcher.Form>
+      ) : null}
+    </div>
   );
 }

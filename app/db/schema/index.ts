@@ -14,3 +14,4 @@ export * from "./connections";
 export * from "./supplier-feed";
 export * from "./stock-alerts";
 export * from "./withdrawals";
+export * from "./refunds";

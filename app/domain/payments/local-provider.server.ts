@@ -58,6 +58,15 @@ export function createLocalProvider(deps: { db: Db; publicUrl: string }): Paymen
         url: pageUrl(session.id),
       };
     },
+    async refund(input) {
+      // The test page moved no real money: a refund of a paid session is acknowledged, with an id
+      // derived from the key (the same key, the same refund), as Stripe's idempotency would.
+      const session = await getLocalSession(db, input.sessionId);
+      if (!session?.paid) throw new Error("Local payment session is not paid");
+      if (input.amountCents <= 0 || input.amountCents > session.amountTotalCents)
+        throw new Error("Refund amount is more than the payment");
+      return { id: `lre_${crypto.createHash("sha256").update(input.idempotencyKey).digest("base64url").slice(0, 24)}` };
+    },
     async parseWebhook() {
       // The local page confirms server-side; nothing posts webhooks to this provider.
       return { type: "ignored" };

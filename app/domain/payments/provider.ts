@@ -48,11 +48,22 @@ export type SessionState = {
 export type PaymentEvent =
   { type: "paid"; sessionId: string } | { type: "expired" | "failed"; sessionId: string } | { type: "ignored" };
 
+export type RefundInput = {
+  sessionId: string;
+  orderId: string;
+  /** What goes back to the shopper, in cents (at most what the session charged, minus earlier refunds). */
+  amountCents: number;
+  /** The same key twice refunds once (a double click, a retried request). */
+  idempotencyKey: string;
+};
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession>;
   /** The provider's own view of a session; null when it does not exist. */
   retrieveSession(sessionId: string): Promise<SessionState | null>;
+  /** Pays `amountCents` of a paid session back to the shopper; resolves to the provider's refund id. */
+  refund(input: RefundInput): Promise<{ id: string }>;
   /** Checks the signature of a webhook delivery and parses it; throws on a bad signature. */
   parseWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
 }

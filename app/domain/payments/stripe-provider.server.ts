@@ -115,6 +115,17 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
     },
+    async refund(input) {
+      // A Checkout Session is paid through its PaymentIntent: the refund goes against that.
+      const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe session ${session.id} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: input.amountCents, metadata: { orderId: input.orderId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id };
+    },
     async retrieveSession(sessionId): Promise<SessionState | null> {
       if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
       try {

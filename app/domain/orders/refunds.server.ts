@@ -1,0 +1,245 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbExecutor } from "~/db/client.server";
+import { customers, orderItems, orderRefunds, orders, stock, type RefundLine } from "~/db/schema";
+import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import { refundMail } from "~/domain/mail/templates/order-refund";
+import type { PaymentProvider } from "~/domain/payments/provider";
+
+/**
+ * Refunds (issue 11): an admin pays a paid order back, fully or in part (items and shipping),
+ * through the provider that took the money. Amounts are the server's: the lines' prices as sold
+ * and the order's shipping, never more than was paid minus earlier refunds. The row is written
+ * under its idempotency key before the provider is asked, so a double click refunds once.
+ */
+export type RefundRequest = {
+  orderId: string;
+  lines: { orderItemId: number; quantity: number }[];
+  shipping: boolean;
+  restock: boolean;
+  /** One per rendered form (a fresh UUID): the same form sent twice is the same refund. */
+  idempotencyKey: string;
+};
+
+export type RefundOutcome =
+  | { ok: true; refundId: string; amountCents: number; full: boolean; repeated: boolean }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+export type RefundView = {
+  id: string;
+  amountCents: number;
+  shippingCents: number;
+  lines: RefundLine[];
+  restock: boolean;
+  status: string;
+  error: string | null;
+  createdByEmail: string;
+  createdAt: Date;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function listRefunds(db: DbExecutor, orderId: string): Promise<RefundView[]> {
+  return db
+    .select({
+      id: orderRefunds.id,
+      amountCents: orderRefunds.amountCents,
+      shippingCents: orderRefunds.shippingCents,
+      lines: orderRefunds.lines,
+      restock: orderRefunds.restock,
+      status: orderRefunds.status,
+      error: orderRefunds.error,
+      createdByEmail: orderRefunds.createdByEmail,
+      createdAt: orderRefunds.createdAt,
+    })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(desc(orderRefunds.createdAt));
+}
+
+/** What is refunded (or being refunded) so far: money, pieces per line, and whether shipping was. */
+function refundedSoFar(refunds: { amountCents: number; shippingCents: number; lines: RefundLine[]; status: string }[]) {
+  const live = refunds.filter((r) => r.status !== "failed");
+  const pieces = new Map<number, number>();
+  for (const r of live)
+    for (const l of r.lines) pieces.set(l.orderItemId, (pieces.get(l.orderItemId) ?? 0) + l.quantity);
+  return {
+    cents: live.reduce((sum, r) => sum + r.amountCents, 0),
+    pieces,
+    shipping: live.some((r) => r.shippingCents > 0),
+  };
+}
+
+export async function refundOrder(
+  db: Db,
+  payments: PaymentProvider,
+  actor: AdminActor,
+  request: RefundRequest,
+): Promise<RefundOutcome> {
+  if (!UUID.test(request.orderId)) return { ok: false, status: 404, message: "Order not found." };
+  if (!UUID.test(request.idempotencyKey)) return { ok: false, status: 400, message: "Reload the order and try again." };
+
+  const repeated = async (): Promise<RefundOutcome | null> => {
+    const [earlier] = await db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.idempotencyKey, request.idempotencyKey));
+    if (!earlier) return null;
+    if (earlier.orderId !== request.orderId)
+      return { ok: false, status: 409, message: "Reload the order and try again." };
+    if (earlier.status === "succeeded")
+      return { ok: true, refundId: earlier.id, amountCents: earlier.amountCents, full: false, repeated: true };
+    if (earlier.status === "pending") return { ok: false, status: 409, message: "This refund is already being made." };
+    return { ok: false, status: 502, message: `The refund failed: ${earlier.error ?? "unknown error"}` };
+  };
+  const earlier = await repeated();
+  if (earlier) return earlier;
+
+  // 1. Check and reserve, under the order's row lock.
+  const reserved = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+    if (!order) return { ok: false as const, status: 404 as const, message: "Order not found." };
+    if (order.paymentStatus !== "paid" || !order.paymentSessionId || !order.paymentProvider)
+      return { ok: false as const, status: 409 as const, message: "Only a paid order can be refunded." };
+    if (order.paymentProvider !== payments.name)
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `This order was paid through ${order.paymentProvider}; the shop now uses ${payments.name}. Refund it in that provider's dashboard.`,
+      };
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    const so = refundedSoFar(await listRefunds(tx, order.id));
+    const lines: RefundLine[] = [];
+    for (const wanted of request.lines) {
+      if (wanted.quantity === 0) continue;
+      const item = items.find((i) => i.id === wanted.orderItemId);
+      const left = item ? item.quantity - (so.pieces.get(item.id) ?? 0) : 0;
+      if (!item || !Number.isInteger(wanted.quantity) || wanted.quantity < 0 || wanted.quantity > left)
+        return { ok: false as const, status: 400 as const, message: "More pieces than are left to refund." };
+      lines.push({
+        orderItemId: item.id,
+        quantity: wanted.quantity,
+        amountCents: item.productPriceCents * wanted.quantity,
+      });
+    }
+    if (request.shipping && so.shipping)
+      return { ok: false as const, status: 409 as const, message: "Shipping was refunded already." };
+    const shippingCents = request.shipping ? order.shippingCents : 0;
+    const wantedCents = lines.reduce((sum, l) => sum + l.amountCents, 0) + shippingCents;
+    // A discount makes the order total less than its lines: never pay back more than was paid.
+    const amountCents = Math.min(wantedCents, order.totalAmountCents - so.cents);
+    if (amountCents <= 0)
+      return { ok: false as const, status: 409 as const, message: "Nothing is left to refund on this order." };
+    const inserted = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        amountCents,
+        shippingCents,
+        lines,
+        restock: request.restock,
+        provider: order.paymentProvider,
+        idempotencyKey: request.idempotencyKey,
+        createdBy: actor.id,
+        createdByEmail: actor.email,
+      })
+      .onConflictDoNothing({ target: orderRefunds.idempotencyKey })
+      .returning({ id: orderRefunds.id });
+    if (!inserted.length) return null;
+    return {
+      ok: true as const,
+      refundId: inserted[0]!.id,
+      amountCents,
+      lines,
+      sessionId: order.paymentSessionId,
+      full: so.cents + amountCents >= order.totalAmountCents,
+      before: { paymentStatus: order.paymentStatus, refundedCents: so.cents },
+    };
+  });
+  if (reserved === null) return (await repeated())!;
+  if (!reserved.ok) return reserved;
+
+  // 2. The provider, outside any transaction (a network call never holds the order's lock).
+  let providerRefundId: string;
+  try {
+    ({ id: providerRefundId } = await payments.refund({
+      sessionId: reserved.sessionId,
+      orderId: request.orderId,
+      amountCents: reserved.amountCents,
+      idempotencyKey: request.idempotencyKey,
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message.slice(0, 300) : "unknown error";
+    await db
+      .update(orderRefunds)
+      .set({ status: "failed", error: message })
+      .where(eq(orderRefunds.id, reserved.refundId));
+    return { ok: false, status: 502, message: `The payment provider refused the refund: ${message}` };
+  }
+
+  // 3. Record the outcome: the refund, the order's payment status, stock, the change and the mail.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orderRefunds)
+      .set({ status: "succeeded", providerRefundId })
+      .where(eq(orderRefunds.id, reserved.refundId));
+    if (reserved.full) await tx.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, request.orderId));
+    if (request.restock && reserved.lines.length) {
+      const items = await tx
+        .select({ id: orderItems.id, productId: orderItems.productId })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.id,
+            reserved.lines.map((l) => l.orderItemId),
+          ),
+        );
+      for (const line of reserved.lines) {
+        const artNo = Number(items.find((i) => i.id === line.orderItemId)?.productId);
+        if (!Number.isSafeInteger(artNo)) continue;
+        await tx
+          .update(stock)
+          .set({ quantity: sql`coalesce(${stock.quantity}, 0) + ${line.quantity}`, updatedAt: sql`now()` })
+          .where(eq(stock.artNo, artNo));
+      }
+    }
+    await recordAdminChange(tx, actor, {
+      entityType: "order",
+      entityId: request.orderId,
+      action: "refund",
+      before: reserved.before,
+      after: {
+        paymentStatus: reserved.full ? "refunded" : reserved.before.paymentStatus,
+        refundedCents: reserved.before.refundedCents + reserved.amountCents,
+        refund: { amountCents: reserved.amountCents, restock: request.restock, providerRefundId },
+      },
+    });
+    const [customer] = await tx
+      .select({ email: customers.email, firstName: customers.firstName })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(eq(orders.id, request.orderId)));
+    if (customer?.email)
+      await enqueueMail(tx, {
+        kind: "order-refund",
+        to: customer.email,
+        ...refundMail({
+          orderId: request.orderId,
+          firstName: customer.firstName,
+          amountCents: reserved.amountCents,
+          full: reserved.full,
+        }),
+      });
+  });
+  return {
+    ok: true,
+    refundId: reserved.refundId,
+    amountCents: reserved.amountCents,
+    full: reserved.full,
+    repeated: false,
+  };
+}
