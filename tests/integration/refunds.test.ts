@@ -6,6 +6,8 @@ import { adminChanges, orderItems, orderRefunds, orders, outbox, stock } from ".
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
+import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
+import { TEST_AUTH_SECRET } from "../support/app";
 import { createPendingOrder } from "../support/checkout-factories";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { useTestApp, type TestAppFixture } from "../support/fixture";
@@ -67,6 +69,11 @@ function refundScenarios(
     expect(made).toMatchObject({ amountCents: first!.productPriceCents, status: "succeeded", createdBy: admin.id });
     expect(made!.providerRefundId).toMatch(/^(re_test_|lre_)/);
     if (providerRefunds) expect(providerRefunds()).toContain(first!.productPriceCents);
+    // The shopper's order page shows the partial refund with its amount.
+    const page = await app.html("/bestelling", {
+      headers: { cookie: `trapkracht_bestelling=${guestOrderToken(TEST_AUTH_SECRET, orderId)}` },
+    });
+    expect(page.html).toMatch(/<dt>Terugbetaald<\/dt><dd[^>]*>−\s€\s\d+,\d\d<\/dd>/);
 
     // The rest: the other piece, the second line and shipping; more than is left is refused first.
     const tooMany = await refund(orderId, { [`refund-qty-${first!.id}`]: "2", refundKey: crypto.randomUUID() });

@@ -18,6 +18,7 @@ export type OrderListItem = {
   deliveryAddress: string[];
   paidAt: Date | null;
   completedAt: Date | null;
+  refundedCents: number;
 };
 
 /**
@@ -108,6 +109,12 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
               <dd className="tabular-nums">{row.value}</dd>
             </div>
           ))}
+          {order.refundedCents > 0 ? (
+            <div className="flex justify-between py-0.5 font-medium text-brand-800">
+              <dt>Terugbetaald</dt>
+              <dd className="tabular-nums">{`− ${formatEuro(order.refundedCents)}`}</dd>
+            </div>
+          ) : null}
         </dl>
         <WithdrawalLink order={order} />
         <div className="mt-3 border-t border-line pt-3 text-sm">

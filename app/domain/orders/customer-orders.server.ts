@@ -26,6 +26,8 @@ export type CustomerOrder = {
   /** The withdrawal period runs from completion, else from payment (withdrawal.ts). */
   paidAt: Date | null;
   completedAt: Date | null;
+  /** Paid back so far (refunds that went through), in cents. */
+  refundedCents: number;
 };
 
 /**
@@ -55,6 +57,7 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
       completedAt: orders.completedAt,
+      refundedCents: sql<number>`(SELECT coalesce(sum(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ${orders.id} AND r.status = 'succeeded')::int`,
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
       couponCode: orders.couponCode,
@@ -113,5 +116,6 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
     deliveryAddress: parcelAddressLines(`${row.firstName} ${row.lastName}`.trim(), row.address),
     paidAt: row.paidAt,
     completedAt: row.completedAt,
+    refundedCents: Number(row.refundedCents),
   }));
 }
