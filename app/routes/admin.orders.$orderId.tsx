@@ -37,6 +37,10 @@ function changeSummary(change: AdminChangeRow): string {
   if (change.action === "retry-dropshipment") {
     return `Dropshipment retried (${String(before.dropshipmentStatus)} → ${String(after.dropshipmentStatus)})`;
   }
+  if (change.action === "refund") {
+    const refund = (after.refund ?? {}) as { amountCents?: number; restock?: boolean };
+    return `Refunded ${formatEuro(Number(refund.amountCents ?? 0))}${refund.restock ? ", back in stock" : ""} (payment ${String(before.paymentStatus)} → ${String(after.paymentStatus)})`;
+  }
   return `${change.action}: ${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`;
 }
 

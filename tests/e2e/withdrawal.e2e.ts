@@ -12,10 +12,12 @@ async function screenshot(page: Page, name: string) {
   if (SCREENS_DIR) await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 describe("Bestelling herroepen", () => {
   const browser = useBrowser();
 
-  it("a guest withdraws through the link in the confirmation mail and gets the confirmation by mail; the admin sees it", async () => {
+  it("a guest withdraws through the link in the confirmation mail and gets the confirmation by mail; the admin refunds it", async () => {
     const email = uniqueEmail("herroeping");
     const buyer = await browser.newPage(DESKTOP);
     const name = await addInStockProduct(buyer);
@@ -77,6 +79,27 @@ describe("Bestelling herroepen", () => {
     const dialog = admin.getByRole("dialog", { name: "Bestelling Details" });
     await expect.poll(() => dialog.getByRole("heading", { name: "Withdrawals" }).isVisible()).toBe(true);
     expect(await dialog.getByText(/Refund due by/).isVisible()).toBe(true);
+
+    // The admin refunds the withdrawn item and the shipping, and puts it back in stock.
+    await dialog.getByRole("spinbutton", { name: new RegExp(`^${escape(name)}`) }).fill("1");
+    await dialog.getByRole("checkbox", { name: /^Shipping/ }).check();
+    await dialog.getByRole("checkbox", { name: "Put the items back in stock" }).check();
+    await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect.poll(() => admin.getByText("Refund made").first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(/refunded/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(admin, "withdrawal-admin-1280");
+
+    const refundMail = await waitForMail(email, /terugbetaald/);
+    expect(refundMail.subject).toContain(`bestelling #${number}`);
+    const shopper = await browser.newPage(PHONE);
+    await shopper.goto(link);
+    await expect.poll(() => shopper.getByText("Terugbetaald").first().isVisible()).toBe(true);
   });
 });
