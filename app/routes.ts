@@ -74,6 +74,8 @@ export default [
   route("api/test-supplier/images/:file", "routes/api.test-supplier.images.$file.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   route("voorraadmelding", "routes/stock-alert.ts"),
+  // Invoices and credit invoices as PDF (issue 11): admins, and the shopper whose order it is.
+  route("factuur/:number", "routes/invoice.$number.ts"),
   route("media/images/:file", "routes/media.images.$file.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.

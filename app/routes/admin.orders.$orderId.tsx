@@ -11,6 +11,7 @@ import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/d
 import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
 import { listRefunds, refundOrder, type RefundView } from "~/domain/orders/refunds.server";
+import { listInvoices } from "~/domain/orders/invoices.server";
 import { formatEuro } from "~/domain/money/money";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
@@ -49,6 +50,7 @@ function toView(
   job: DropshipmentJob | null,
   withdrawals: WithdrawalRecord[],
   refunds: RefundView[],
+  invoiceList: { number: number; kind: "invoice" | "credit" }[],
 ): OrderDetailsView {
   const live = refunds.filter((r) => r.status !== "failed");
   const refundedPieces = (itemId: number) =>
@@ -117,6 +119,7 @@ function toView(
       reason: w.reason,
       lines: w.lines.map((l) => ({ productId: l.productId, productName: l.productName, quantity: l.quantity })),
     })),
+    invoices: invoiceList.map((i) => ({ number: i.number, kind: i.kind })),
     refund: {
       // A fresh key per rendered form: the same form sent twice is one refund.
       key: crypto.randomUUID(),
@@ -151,12 +154,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const order = await getAdminOrder(context.db, params.orderId);
     if (!order) return data({ closeTo, order: null, error: NOT_FOUND }, { status: 404 });
-    const [job, withdrawals, refunds] = await Promise.all([
+    const [job, withdrawals, refunds, invoiceList] = await Promise.all([
       getDropshipmentJob(context.db, order.id),
       listWithdrawals(context.db, order.id),
       listRefunds(context.db, order.id),
+      listInvoices(context.db, order.id),
     ]);
-    return { closeTo, order: toView(order, job, withdrawals, refunds), error: null };
+    return { closeTo, order: toView(order, job, withdrawals, refunds, invoiceList), error: null };
   } catch (error) {
     context.logger.error({ err: error, orderId: params.orderId }, "admin order details failed");
     return data({ closeTo, order: null, error: ORDERS_LOAD_ERROR }, { status: 500 });

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { StaticPage } from "~/components/content/static-page";
 import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
-import { getWithdrawalState, withdrawalAccess, withdrawOrder } from "~/domain/orders/withdrawal.server";
+import { getWithdrawalState, shopperOrderAccess, withdrawOrder } from "~/domain/orders/withdrawal.server";
 import { parseWithdrawalChoice, WITHDRAWAL_TEXT } from "~/domain/orders/withdrawal";
 import { shortOrderId } from "~/domain/orders/short-id";
 import { readForm } from "~/lib/form.server";
@@ -29,7 +29,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  * order and for the guest whose order page (/bestelling, the mailed link) opened it.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const access = await withdrawalAccess(request, context, params.orderId);
+  const access = await shopperOrderAccess(request, context, params.orderId);
   if (!access) throw notFound();
   const state = await getWithdrawalState(context.db, params.orderId);
   if (!state) throw notFound();
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await withdrawalAccess(request, context, params.orderId);
+  const access = await shopperOrderAccess(request, context, params.orderId);
   if (!access) throw notFound();
   const form = await readForm(request);
   const fields: Record<string, string> = {};

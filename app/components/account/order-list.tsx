@@ -3,6 +3,7 @@ import { ChevronDown } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
 import { formatOrderDate } from "~/domain/orders/order-labels";
 import { orderTotalRows, type OrderMoney } from "~/domain/orders/order-summary";
+import { invoiceLabel } from "~/domain/orders/invoice-number";
 import { shortOrderId } from "~/domain/orders/short-id";
 import { WITHDRAWAL_TEXT, withdrawalWindow } from "~/domain/orders/withdrawal";
 import { OrderStatusDot, PaymentBadge } from "./order-status";
@@ -19,6 +20,7 @@ export type OrderListItem = {
   paidAt: Date | null;
   completedAt: Date | null;
   refundedCents: number;
+  invoices: { number: number; kind: "invoice" | "credit" }[];
 };
 
 /**
@@ -116,6 +118,20 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
             </div>
           ) : null}
         </dl>
+        {order.invoices.length > 0 ? (
+          <ul
+            aria-label={`Facturen van bestelling ${shortId}`}
+            className="mt-3 flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-3 text-sm"
+          >
+            {order.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={`/factuur/${invoice.number}`} className="font-medium text-brand-700 underline" download>
+                  {`${invoiceLabel(invoice)} (PDF)`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <WithdrawalLink order={order} />
         <div className="mt-3 border-t border-line pt-3 text-sm">
           <h3 className="font-semibold text-ink">Bezorgadres</h3>

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Loader2 } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
 import type { OrderStatus } from "~/domain/orders/order-transitions";
+import { invoiceLabel } from "~/domain/orders/invoice-number";
 import { shortOrderId } from "~/domain/orders/short-id";
 import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
@@ -61,6 +62,7 @@ export type OrderDetailsView = {
     reason: string | null;
     lines: { productId: string; productName: string; quantity: number }[];
   }[];
+  invoices: { number: number; kind: "invoice" | "credit" }[];
   refund: {
     key: string;
     canRefund: boolean;
@@ -254,6 +256,17 @@ export function OrderDetails({
             </span>
           ) : null}
         </p>
+        {order.invoices.length > 0 ? (
+          <ul className="flex flex-wrap gap-x-4 text-sm">
+            {order.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={`/factuur/${invoice.number}`} className="font-medium text-brand-700 underline" download>
+                  {`${invoiceLabel(invoice)} (PDF)`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </Block>
 
       {order.refund.canRefund || order.refund.refunds.length > 0 ? (

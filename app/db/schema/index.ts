@@ -15,3 +15,4 @@ export * from "./supplier-feed";
 export * from "./stock-alerts";
 export * from "./withdrawals";
 export * from "./refunds";
+export * from "./invoices";

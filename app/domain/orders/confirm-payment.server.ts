@@ -7,6 +7,7 @@ import { countCouponUse } from "~/domain/coupons/coupons.server";
 import { enqueueDropshipment } from "~/domain/fulfilment/dropshipment.server";
 import type { PaymentProvider, SessionState } from "~/domain/payments/provider";
 import type { Logger } from "~/lib/logger.server";
+import { issueInvoice } from "./invoices.server";
 import { enqueueOrderMails } from "./order-mail.server";
 
 export type ConfirmDeps = {
@@ -133,6 +134,8 @@ export async function confirmPayment(deps: ConfirmDeps, sessionId: string): Prom
         "coupon use not counted (limit reached or coupon inactive); the paid order stands",
       );
     }
+    // The invoice number is taken in this transaction: a confirmation that rolls back leaves no gap.
+    await issueInvoice(tx, flipped.id);
     await enqueueOrderMails(tx, deps, flipped.id);
     // With the payment, in its transaction: every paid order reaches the supplier once (issue 8).
     await enqueueDropshipment(tx, flipped.id);

@@ -28,6 +28,8 @@ export type CustomerOrder = {
   completedAt: Date | null;
   /** Paid back so far (refunds that went through), in cents. */
   refundedCents: number;
+  /** The invoice and any credit invoices, by number (downloaded at /factuur/:number). */
+  invoices: { number: number; kind: "invoice" | "credit" }[];
 };
 
 /**
@@ -57,6 +59,9 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
       completedAt: orders.completedAt,
+      invoices: sql<
+        { number: number; kind: "invoice" | "credit" }[]
+      >`(SELECT coalesce(json_agg(json_build_object('number', i.number, 'kind', i.kind) ORDER BY i.number), '[]'::json) FROM invoices i WHERE i.order_id = ${orders.id})`,
       refundedCents: sql<number>`(SELECT coalesce(sum(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ${orders.id} AND r.status = 'succeeded')::int`,
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
@@ -117,5 +122,6 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
     paidAt: row.paidAt,
     completedAt: row.completedAt,
     refundedCents: Number(row.refundedCents),
+    invoices: typeof row.invoices === "string" ? JSON.parse(row.invoices) : (row.invoices ?? []),
   }));
 }

@@ -5,6 +5,7 @@ import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server"
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { refundMail } from "~/domain/mail/templates/order-refund";
 import type { PaymentProvider } from "~/domain/payments/provider";
+import { issueCreditInvoice } from "./invoices.server";
 
 /**
  * Refunds (issue 11): an admin pays a paid order back, fully or in part (items and shipping),
@@ -188,6 +189,7 @@ export async function refundOrder(
       .set({ status: "succeeded", providerRefundId })
       .where(eq(orderRefunds.id, reserved.refundId));
     if (reserved.full) await tx.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, request.orderId));
+    await issueCreditInvoice(tx, request.orderId, reserved.refundId);
     if (request.restock && reserved.lines.length) {
       const items = await tx
         .select({ id: orderItems.id, productId: orderItems.productId })

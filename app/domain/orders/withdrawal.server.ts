@@ -28,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * ("account"), or the guest whose signed cookie opened it on /bestelling ("guest"); anyone else gets
  * null, the same whether the order exists or not.
  */
-export async function withdrawalAccess(
+export async function shopperOrderAccess(
   request: Request,
   context: Pick<AppContext, "auth" | "db" | "logger" | "config">,
   orderId: string,
@@ -99,7 +99,7 @@ export async function listWithdrawals(db: DbExecutor, orderId: string): Promise<
   }));
 }
 
-/** What the withdrawal page shows for an order the caller may open (see withdrawalAccess), or null. */
+/** What the withdrawal page shows for an order the caller may open (see shopperOrderAccess), or null. */
 export async function getWithdrawalState(
   db: DbExecutor,
   orderId: string,

@@ -1,0 +1,30 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+// pdf.js draws the standard 14 fonts (which pdfkit uses) from its own font files.
+const standardFontDataUrl =
+  path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") +
+  path.sep;
+
+/** The text of every page of a PDF, read by pdf.js (Mozilla's PDF reader), one line per text run. */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const document = await getDocument({
+    data: bytes,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= document.numPages; i++) {
+    const content = await (await document.getPage(i)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ("str" in item ? item.str : ""))
+        .filter(Boolean)
+        .join("\n"),
+    );
+  }
+  await document.destroy();
+  return pages.join("\n");
+}
