@@ -1,9 +1,11 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { signInAsAdmin, uniqueEmail, waitForMail } from "./support/accounts";
 import { linkIn } from "../support/mailbox";
+import { pdfText } from "../support/pdf-text";
 import { addInStockProduct, fillCustomerAndShipping } from "./support/shopping";
 
 /** SCREENS_DIR=… npm run test:e2e -- withdrawal: also saves the withdrawal steps at 390 and 1280 px. */
@@ -101,5 +103,14 @@ describe("Bestelling herroepen", () => {
     const shopper = await browser.newPage(PHONE);
     await shopper.goto(link);
     await expect.poll(() => shopper.getByText("Terugbetaald").first().isVisible()).toBe(true);
+
+    // The invoice and the credit invoice of the refund, downloaded from the order page.
+    const invoiceLink = shopper.getByRole("link", { name: /^Factuur \d{6} \(PDF\)$/ });
+    const [download] = await Promise.all([shopper.waitForEvent("download"), invoiceLink.click()]);
+    expect(download.suggestedFilename()).toMatch(/^factuur-\d{6}\.pdf$/);
+    const pdf = await pdfText(new Uint8Array(await fs.readFile((await download.path())!)));
+    expect(pdf).toContain(name.slice(0, 20)); // long names wrap in the table
+    expect(pdf).toContain("Waarvan btw 21%");
+    expect(await shopper.getByRole("link", { name: /^Creditfactuur \d{6} \(PDF\)$/ }).isVisible()).toBe(true);
   });
 });

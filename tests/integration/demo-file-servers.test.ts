@@ -36,7 +36,12 @@ describe("the embedded demo's supplier file servers", () => {
     expect(config.connections.sftp.host).toBe("127.0.0.1");
 
     const listing = await runFtp(asConnection(config.connections.ftp, "ftp"), { action: "list" });
-    expect(listing.files.map((f) => f.name).sort()).toEqual(["feeds", "order-antwoord.xml", "prijzen.csv", "voorraad.csv"]);
+    expect(listing.files.map((f) => f.name).sort()).toEqual([
+      "feeds",
+      "order-antwoord.xml",
+      "prijzen.csv",
+      "voorraad.csv",
+    ]);
 
     // The host key is not pinned: the test stops at the key, which stays the same across restarts.
     const first = await testSftpConnection(asConnection(config.connections.sftp, "sftp"), dataDir);

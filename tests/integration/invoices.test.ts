@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invoices, orderItems, orders } from "../../app/db/schema";
+import { customers, invoices, orderItems, orders } from "../../app/db/schema";
+import { startMailDelivery } from "../../app/domain/mail/delivery.server";
 import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
@@ -9,6 +10,7 @@ import { createLogger } from "../../app/lib/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createPendingOrder } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
+import { startMailbox } from "../support/mailbox";
 import { pdfText } from "../support/pdf-text";
 import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
@@ -59,6 +61,38 @@ describe("invoices", () => {
       expect(text).toContain(`€ ${(vat.amountCents / 100).toFixed(2).replace(".", ",")}`);
     expect(text).toContain(`€ ${(order!.totalAmountCents / 100).toFixed(2).replace(".", ",")}`);
     expect(text).toContain("Verzendkosten");
+  });
+
+  it("the confirmation mail carries the invoice as a PDF attachment", async () => {
+    const mailbox = await startMailbox();
+    const delivery = startMailDelivery({
+      db: db(),
+      smtpUrl: mailbox.smtpUrl,
+      from: "Trapkracht <noreply@trapkracht.test>",
+      logger: createLogger("silent"),
+      intervalMs: 3_600_000,
+    });
+    try {
+      const orderId = await paidOrder([{ priceCents: 1295, quantity: 1, vatRate: 21, name: "Bidon 750 ml" }]);
+      const { number } = await invoiceOf(orderId);
+      await delivery.runOnce();
+      const [customer] = await db()
+        .select({ email: customers.email })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(eq(orders.id, orderId));
+      const mail = mailbox.messages.find(
+        (m) => m.to.includes(customer!.email.toLowerCase()) && /Bevestiging/.test(m.subject),
+      )!;
+      expect(mail.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+        [`factuur-${String(number).padStart(6, "0")}.pdf`, "application/pdf"],
+      ]);
+      const text = await pdfText(new Uint8Array(Buffer.from(mail.attachments[0]!.contentBase64, "base64")));
+      expect(text).toContain("Bidon 750 ml");
+    } finally {
+      await delivery.stop();
+      await mailbox.close();
+    }
   });
 
   it("numbers are consecutive without gaps, also for payments confirmed at the same time", async () => {

@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedMail = { to: string[]; subject: string; text: string; html: string };
+export type CapturedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; mimeType: string; contentBase64: string }[];
+};
 
 /**
  * A real SMTP server on loopback that keeps every message, plus a tiny HTTP endpoint
@@ -26,6 +32,11 @@ export async function startMailbox() {
               subject: email.subject ?? "",
               text: email.text ?? "",
               html: email.html ?? "",
+              attachments: email.attachments.map((a) => ({
+                filename: a.filename ?? "",
+                mimeType: a.mimeType,
+                contentBase64: Buffer.from(a.content as ArrayBuffer).toString("base64"),
+              })),
             });
             callback();
           })

@@ -1,4 +1,7 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A file sent with a mail, made when the mail is sent (so the outbox row stays small): an invoice PDF. */
+export type MailAttachmentRef = { kind: "invoice"; number: number };
 
 /** pending → sending (claimed, lease in locked_until) → sent, or back to pending, or failed after the last attempt. */
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
@@ -17,6 +20,7 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    attachments: jsonb("attachments").$type<MailAttachmentRef[]>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

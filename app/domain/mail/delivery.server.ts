@@ -5,6 +5,7 @@ import { jobs, outbox } from "~/db/schema";
 import { createJobWorker, type JobWorker, type QueueDefinition } from "~/domain/jobs/worker.server";
 import type { Logger } from "~/lib/logger.server";
 import { MAIL_QUEUE, MAX_ATTEMPTS } from "./outbox.server";
+import { resolveMailAttachment } from "./attachments.server";
 
 export { MAX_ATTEMPTS };
 
@@ -57,6 +58,7 @@ export function mailQueue(options: MailQueueOptions): { definition: QueueDefinit
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody ?? undefined,
+        attachments: await Promise.all((row.attachments ?? []).map((ref) => resolveMailAttachment(db, ref))),
         headers: { "X-Trapkracht-Outbox-Id": String(row.id) },
       });
       await db

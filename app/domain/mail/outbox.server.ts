@@ -1,5 +1,5 @@
 import type { DbExecutor } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox, type MailAttachmentRef } from "~/db/schema";
 import { enqueueJob } from "~/domain/jobs/queue.server";
 
 /** The job queue that delivers the outbox. */
@@ -16,6 +16,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files made at send time (see MailAttachmentRef). */
+  attachments?: MailAttachmentRef[];
 };
 
 /**
@@ -45,6 +47,7 @@ async function insertOutbox(tx: DbExecutor, mail: OutgoingMail): Promise<{ id: n
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .returning({ id: outbox.id });
   return row!;

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
-import { customers, orderItems, orders, shippingAddresses, siteSettings } from "~/db/schema";
+import { customers, invoices, orderItems, orders, shippingAddresses, siteSettings } from "~/db/schema";
 import type { DbExecutor } from "~/db/client.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { orderConfirmationMail } from "~/domain/mail/templates/order-confirmation";
@@ -84,7 +84,17 @@ export async function enqueueOrderMails(
     publicUrl: deps.config.publicUrl,
     orderUrl: `${deps.config.publicUrl}/bestelling?code=${encodeURIComponent(guestOrderToken(deps.config.authSecret ?? "", orderId))}`,
   });
-  await enqueueMail(tx, { kind: "order-confirmation", to: data.customer.email, ...confirmation });
+  // The invoice (issued in this transaction by the payment confirmation) goes with it as a PDF.
+  const [invoice] = await tx
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  await enqueueMail(tx, {
+    kind: "order-confirmation",
+    to: data.customer.email,
+    ...confirmation,
+    attachments: invoice ? [{ kind: "invoice", number: invoice.number }] : [],
+  });
   try {
     await tx.transaction(async (savepoint) => {
       const notification = orderNotificationMail(data, { publicUrl: deps.config.publicUrl });

@@ -1,0 +1,18 @@
+import type { Db } from "~/db/client.server";
+import type { MailAttachmentRef } from "~/db/schema";
+import { renderInvoicePdf } from "~/domain/orders/invoice-pdf.server";
+import { formatInvoiceNumber } from "~/domain/orders/invoice-number";
+import { getInvoiceDocument } from "~/domain/orders/invoices.server";
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+/** Makes an outbox row's attachment when the mail is sent: an invoice PDF from its order. */
+export async function resolveMailAttachment(db: Db, ref: MailAttachmentRef): Promise<MailAttachment> {
+  const doc = await getInvoiceDocument(db, ref.number);
+  if (!doc) throw new Error(`invoice ${ref.number} not found for a mail attachment`);
+  return {
+    filename: `${doc.kind === "credit" ? "creditfactuur" : "factuur"}-${formatInvoiceNumber(doc.number)}.pdf`,
+    content: await renderInvoicePdf(doc),
+    contentType: "application/pdf",
+  };
+}
