@@ -3,7 +3,7 @@ import type { Route } from "./+types/withdrawal";
 import { StaticPage } from "~/components/content/static-page";
 import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
 import { getWithdrawalState, shopperOrderAccess, withdrawOrder } from "~/domain/orders/withdrawal.server";
-import { parseWithdrawalChoice, WITHDRAWAL_TEXT } from "~/domain/orders/withdrawal";
+import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "~/domain/orders/withdrawal";
 import { shortOrderId } from "~/domain/orders/short-id";
 import { readForm } from "~/lib/form.server";
 import { rootOrigin } from "~/lib/root-data";
@@ -52,8 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (fields.intent === "review") {
     const state = await getWithdrawalState(context.db, params.orderId);
     if (!state) throw notFound();
-    if (!state.window.open)
-      return problem(state.window.reason === "closed" ? WITHDRAWAL_TEXT.closed : WITHDRAWAL_TEXT.notPaid, 409);
+    if (!state.window.open) return problem(WITHDRAWAL_REFUSAL[state.window.reason], 409);
     const choice = parseWithdrawalChoice(state.items, fields);
     if (!choice.ok) return problem(choice.message);
     return data({ problem: null, review: { lines: choice.lines, reason: (fields.reason ?? "").trim() }, fields });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
-import { signInAsAdmin, uniqueEmail, waitForMail } from "./support/accounts";
+import { registerConfirmedUser, signInAsAdmin, signInOnLoginPage, uniqueEmail, waitForMail } from "./support/accounts";
 import { linkIn } from "../support/mailbox";
 import { pdfText } from "../support/pdf-text";
 import { addInStockProduct, fillCustomerAndShipping } from "./support/shopping";
@@ -112,5 +112,19 @@ describe("Bestelling herroepen", () => {
     expect(pdf).toContain(name.slice(0, 20)); // long names wrap in the table
     expect(pdf).toContain("Waarvan btw 21%");
     expect(await shopper.getByRole("link", { name: /^Creditfactuur \d{6} \(PDF\)$/ }).isVisible()).toBe(true);
+
+    // Later the shopper makes an account with the same address: /orders has the order and its invoice.
+    const password = "Fiets-wachtwoord-2026";
+    await registerConfirmedUser(email, password);
+    const account = await browser.newPage(DESKTOP);
+    await signInOnLoginPage(account, email, password);
+    await account.goto("/orders");
+    await account.getByText(`#${number}`).first().click();
+    const [fromOrders] = await Promise.all([
+      account.waitForEvent("download"),
+      account.getByRole("link", { name: /^Factuur \d{6} \(PDF\)$/ }).click(),
+    ]);
+    expect(fromOrders.suggestedFilename()).toBe(download.suggestedFilename());
+    await screenshot(account, "orders-invoice-1280");
   });
 });

@@ -6,7 +6,13 @@ import { Textarea } from "~/components/ui/textarea";
 import { COMPANY, COMPANY_ADDRESS } from "~/domain/content/company";
 import { formatEuro } from "~/domain/money/money";
 import { formatOrderDate } from "~/domain/orders/order-labels";
-import { remainingOf, WITHDRAWAL_TEXT, type WithdrawableItem, type WithdrawalWindow } from "~/domain/orders/withdrawal";
+import {
+  remainingOf,
+  WITHDRAWAL_TEXT,
+  type WithdrawableItem,
+  type WithdrawalWindow,
+  WITHDRAWAL_REFUSAL,
+} from "~/domain/orders/withdrawal";
 
 type WithdrawalEntry = {
   id: string;
@@ -72,7 +78,7 @@ export function WithdrawalFlow({
 
       {!state.window.open ? (
         <p className="rounded-lg border border-line bg-surface p-4 text-sm">
-          {state.window.reason === "closed" ? WITHDRAWAL_TEXT.closed : WITHDRAWAL_TEXT.notPaid}
+          {WITHDRAWAL_REFUSAL[state.window.reason]}
           {state.window.endsAt ? ` (de bedenktijd liep tot ${formatOrderDate(state.window.endsAt)}).` : ""}
         </p>
       ) : left.length === 0 ? (

@@ -19,6 +19,7 @@ import {
   withdrawalWindow,
   type WithdrawableItem,
   type WithdrawalWindow,
+  WITHDRAWAL_REFUSAL,
 } from "./withdrawal";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -171,7 +172,7 @@ export async function withdrawOrder(
       return {
         ok: false,
         status: 409,
-        message: state.window.reason === "closed" ? WITHDRAWAL_TEXT.closed : WITHDRAWAL_TEXT.notPaid,
+        message: WITHDRAWAL_REFUSAL[state.window.reason],
       };
     if (state.items.every((i) => remainingOf(i) === 0))
       return { ok: false, status: 409, message: WITHDRAWAL_TEXT.nothingLeft };

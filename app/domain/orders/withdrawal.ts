@@ -13,10 +13,18 @@ export const WITHDRAWAL_TEXT = {
   confirm: "Herroeping bevestigen",
   closed: "De bedenktijd van 14 dagen voor deze bestelling is voorbij; herroepen kan niet meer.",
   notPaid: "Deze bestelling is niet betaald; er valt niets te herroepen.",
+  refunded: "Deze bestelling is al helemaal terugbetaald; er valt niets meer te herroepen.",
   nothingLeft: "Alle artikelen van deze bestelling zijn al herroepen.",
   noItems: "Kies ten minste één artikel om te herroepen.",
   tooMany: "Je kunt niet meer stuks herroepen dan je hebt besteld (en nog niet herroepen).",
   reasonTooLong: "Houd de reden korter dan 1000 tekens.",
+} as const;
+
+/** Why the function is closed, in the shopper's words. */
+export const WITHDRAWAL_REFUSAL = {
+  "not-paid": WITHDRAWAL_TEXT.notPaid,
+  refunded: WITHDRAWAL_TEXT.refunded,
+  closed: WITHDRAWAL_TEXT.closed,
 } as const;
 
 export type WithdrawalOrder = {
@@ -27,12 +35,13 @@ export type WithdrawalOrder = {
 };
 
 export type WithdrawalWindow =
-  { open: true; endsAt: Date } | { open: false; reason: "not-paid" | "closed"; endsAt: Date | null };
+  { open: true; endsAt: Date } | { open: false; reason: keyof typeof WITHDRAWAL_REFUSAL; endsAt: Date | null };
 
 /** Whether the order can still be withdrawn from at `now`, and until when. */
 export function withdrawalWindow(order: WithdrawalOrder, now: Date = new Date()): WithdrawalWindow {
   const start = order.completedAt ?? order.paidAt;
-  if (!start || order.status === "cancelled" || (order.paymentStatus !== "paid" && order.paymentStatus !== "refunded"))
+  if (order.paymentStatus === "refunded") return { open: false, reason: "refunded", endsAt: null };
+  if (!start || order.status === "cancelled" || order.paymentStatus !== "paid")
     return { open: false, reason: "not-paid", endsAt: null };
   const endsAt = new Date(start.getTime() + WITHDRAWAL_DAYS * DAY_MS);
   return now.getTime() <= endsAt.getTime() ? { open: true, endsAt } : { open: false, reason: "closed", endsAt };
