@@ -16,6 +16,7 @@ import { formatEuro } from "~/domain/money/money";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
 import { readForm } from "~/lib/form.server";
+import { hasInvalidCharacters } from "~/lib/text-input";
 
 export const NOT_FOUND = "Bestelling niet gevonden";
 
@@ -189,8 +190,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
+    const rawTracking = to === "shipped" ? String(form.get("trackingUrl") ?? "").trim() : "";
+    if (
+      rawTracking &&
+      (!/^https?:\/\/[^\s"'<>]+$/i.test(rawTracking) || rawTracking.length > 500 || hasInvalidCharacters(rawTracking))
+    ) {
+      return data<AdminActionResult>(
+        {
+          ok: false,
+          intent,
+          title: "Failed to update order",
+          description: "The tracking link must be a web address (https://…).",
+        },
+        { status: 400 },
+      );
+    }
     try {
-      const result = await changeOrderStatus(context.db, actor, { orderId, to }, context.config);
+      const result = await changeOrderStatus(
+        context.db,
+        actor,
+        { orderId, to, trackingUrl: rawTracking || null },
+        context.config,
+      );
       if (!result.ok) {
         return data<AdminActionResult>(
           {

@@ -316,7 +316,7 @@ describe("/orders", () => {
     });
     const odd = await createOrder(db(), own.id, {
       createdAt: new Date("2026-06-01T10:00:00Z"),
-      status: "shipped",
+      status: "returned",
       paymentStatus: "processing",
       items: [{ productName: "Bidon 750 ml", priceCents: 599 }],
     });
@@ -358,7 +358,7 @@ describe("/orders", () => {
       `#${short(odd.id)}`,
       "1 juni 2026",
       "Onbekend",
-      "shipped",
+      "returned",
       `€${NBSP}5,99`,
     ]);
     expect(text(summaries[2]!)).toEqual([

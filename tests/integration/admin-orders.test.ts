@@ -381,6 +381,35 @@ describe("order status changes", () => {
     expect(completed!.completedAt).toBeInstanceOf(Date);
   });
 
+  it("marks a processing order shipped with a tracking link: the shopper's mail and order page carry it", async () => {
+    const c = await createCustomer(db());
+    const order = await createOrder(db(), c.id, { status: "processing" });
+    const bad = await postAsAdmin(`/admin/orders/${order.id}`, {
+      intent: "status",
+      status: "shipped",
+      trackingUrl: "javascript:alert(1)",
+    });
+    expect(bad.status).toBe(400);
+    expect(await statusOf(order.id)).toBe("processing");
+    const res = await postAsAdmin(`/admin/orders/${order.id}`, {
+      intent: "status",
+      status: "shipped",
+      trackingUrl: "https://jouw.postnl.nl/track-and-trace/3SABCD1234567",
+    });
+    expect(res.status).toBe(200);
+    expect(await statusOf(order.id)).toBe("shipped");
+    const [mail] = await mailsOf(c.email);
+    expect(mail!.kind).toBe("order-status-shipped");
+    expect(mail!.subject).toBe(`Je bestelling is verzonden – bestelling #${order.id.slice(0, 8)}`);
+    expect(mail!.textBody).toContain("Volg je pakket: https://jouw.postnl.nl/track-and-trace/3SABCD1234567");
+    // Shipped orders can only be completed now.
+    const back = await postAsAdmin(`/admin/orders/${order.id}`, { intent: "status", status: "cancelled" });
+    expect(back.status).toBe(409);
+    expect((await postAsAdmin(`/admin/orders/${order.id}`, { intent: "status", status: "completed" })).status).toBe(
+      200,
+    );
+  });
+
   it("cancels a pending order", async () => {
     const c = await createCustomer(db());
     const order = await createOrder(db(), c.id);

@@ -21,6 +21,7 @@ export type OrderListItem = {
   completedAt: Date | null;
   refundedCents: number;
   invoices: { number: number; kind: "invoice" | "credit" }[];
+  trackingUrl: string | null;
 };
 
 /**
@@ -118,6 +119,18 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
             </div>
           ) : null}
         </dl>
+        {order.trackingUrl ? (
+          <p className="mt-3 border-t border-line pt-3 text-sm">
+            <a
+              href={order.trackingUrl}
+              className="font-medium text-brand-700 underline"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              Volg je pakket
+            </a>
+          </p>
+        ) : null}
         {order.invoices.length > 0 ? (
           <ul
             aria-label={`Facturen van bestelling ${shortId}`}

@@ -414,8 +414,23 @@ function StatusActions({ order, action }: { order: OrderDetailsView; action: str
     return <p className="text-sm text-muted">This order's status is final.</p>;
   }
   return (
-    <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2">
+    <fetcher.Form method="post" action={action} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="status" />
+      {order.transitions.some((t) => t.to === "shipped") ? (
+        <div className="w-full space-y-1 sm:w-auto sm:flex-1">
+          <label htmlFor="tracking-url" className="block text-xs text-muted">
+            Tracking link (optional, sent with "shipped")
+          </label>
+          <Input
+            id="tracking-url"
+            name="trackingUrl"
+            type="url"
+            maxLength={500}
+            placeholder="https://…"
+            className="h-9"
+          />
+        </div>
+      ) : null}
       {order.transitions.map((transition) => (
         <Button
           key={transition.to}

@@ -16,7 +16,7 @@ import type { VatLine } from "../../domain/checkout/pricing";
 import { couponCodes } from "./coupons";
 
 /** Spec 1 §4 order states. Other values may appear later and are shown raw. */
-export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
+export type OrderStatus = "pending" | "processing" | "shipped" | "completed" | "cancelled";
 export type PaymentStatus = "paid" | "unpaid" | "refunded";
 export type DropshipmentStatus = "pending" | "processing" | "completed" | "failed";
 
@@ -99,6 +99,8 @@ export const orders = pgTable(
      */
     checkoutToken: uuid("checkout_token"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The carrier's tracking page, given by the admin when marking the order shipped. */
+    trackingUrl: text("tracking_url"),
     /** When the order was marked completed: the 14-day withdrawal period runs from here (else from paidAt). */
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -313,7 +313,7 @@ export type ChangeOrderStatusResult =
 export async function changeOrderStatus(
   db: Db,
   actor: AdminActor,
-  { orderId, to }: { orderId: string; to: OrderStatus },
+  { orderId, to, trackingUrl = null }: { orderId: string; to: OrderStatus; trackingUrl?: string | null },
   config: Pick<Config, "publicUrl" | "authSecret">,
 ): Promise<ChangeOrderStatusResult> {
   if (!isUuid(orderId)) return { ok: false, reason: "not-found" };
@@ -329,17 +329,21 @@ export async function changeOrderStatus(
     if (problem) return { ok: false, reason: "invalid", message: problem };
     await tx
       .update(orders)
-      .set({ status: to, ...(to === "completed" ? { completedAt: sql`now()` } : {}) })
+      .set({
+        status: to,
+        ...(to === "completed" ? { completedAt: sql`now()` } : {}),
+        ...(to === "shipped" ? { trackingUrl } : {}),
+      })
       .where(eq(orders.id, orderId));
     await recordAdminChange(tx, actor, {
       entityType: "order",
       entityId: orderId,
       action: "status",
       before: { status: order.status },
-      after: { status: to },
+      after: to === "shipped" && trackingUrl ? { status: to, trackingUrl } : { status: to },
     });
     // The shopper hears of it once: the mail is queued with the change, or not at all.
-    await enqueueOrderStatusMail(tx, config, orderId, to);
+    await enqueueOrderStatusMail(tx, config, orderId, to, trackingUrl);
     return { ok: true, from: order.status, to };
   });
 }

@@ -30,6 +30,8 @@ export type CustomerOrder = {
   refundedCents: number;
   /** The invoice and any credit invoices, by number (downloaded at /factuur/:number). */
   invoices: { number: number; kind: "invoice" | "credit" }[];
+  /** The carrier's tracking page, once shipped with one. */
+  trackingUrl: string | null;
 };
 
 /**
@@ -59,6 +61,7 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
       completedAt: orders.completedAt,
+      trackingUrl: orders.trackingUrl,
       invoices: sql<
         { number: number; kind: "invoice" | "credit" }[]
       >`(SELECT coalesce(json_agg(json_build_object('number', i.number, 'kind', i.kind) ORDER BY i.number), '[]'::json) FROM invoices i WHERE i.order_id = ${orders.id})`,
@@ -122,6 +125,7 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
     paidAt: row.paidAt,
     completedAt: row.completedAt,
     refundedCents: Number(row.refundedCents),
+    trackingUrl: row.trackingUrl,
     invoices: typeof row.invoices === "string" ? JSON.parse(row.invoices) : (row.invoices ?? []),
   }));
 }

@@ -13,8 +13,12 @@ describe("order status labels (spec 1 §4)", () => {
     ]);
   });
 
+  it("names the shipped state (issue 11)", () => {
+    expect(orderStatusLabel("shipped")).toEqual({ label: "Verzonden", tone: "info" });
+  });
+
   it("shows any other order status raw, in a neutral colour", () => {
-    expect(orderStatusLabel("shipped")).toEqual({ label: "shipped", tone: "neutral" });
+    expect(orderStatusLabel("returned")).toEqual({ label: "returned", tone: "neutral" });
     expect(orderStatusLabel("")).toEqual({ label: "", tone: "neutral" });
     expect(orderStatusLabel("constructor")).toEqual({ label: "constructor", tone: "neutral" });
     expect(orderStatusLabel("Pending")).toEqual({ label: "Pending", tone: "neutral" });

@@ -10,6 +10,7 @@ export type StatusLabel = { label: string; tone: StatusTone };
 const ORDER_STATUSES: Record<string, StatusLabel> = {
   pending: { label: "In afwachting", tone: "warning" },
   processing: { label: "In behandeling", tone: "info" },
+  shipped: { label: "Verzonden", tone: "info" },
   completed: { label: "Voltooid", tone: "success" },
   cancelled: { label: "Geannuleerd", tone: "danger" },
 };

@@ -7,7 +7,7 @@ import { isMailedStatus, orderStatusMail } from "~/domain/mail/templates/order-s
 import { guestOrderToken } from "./guest-order.server";
 
 /**
- * Queues the shopper's mail about an order's new status (processing, completed, cancelled), in the
+ * Queues the shopper's mail about an order's new status (processing, shipped, completed, cancelled), in the
  * caller's transaction: exactly one mail per change. Other states send nothing.
  */
 export async function enqueueOrderStatusMail(
@@ -15,6 +15,7 @@ export async function enqueueOrderStatusMail(
   config: Pick<Config, "publicUrl" | "authSecret">,
   orderId: string,
   status: string,
+  trackingUrl: string | null = null,
 ): Promise<void> {
   if (!isMailedStatus(status)) return;
   const [customer] = await tx
@@ -28,6 +29,6 @@ export async function enqueueOrderStatusMail(
   await enqueueMail(tx, {
     kind: `order-status-${status}`,
     to: customer.email,
-    ...orderStatusMail(status, { orderId, firstName: customer.firstName, orderUrl }),
+    ...orderStatusMail(status, { orderId, firstName: customer.firstName, orderUrl, trackingUrl }),
   });
 }

@@ -1,17 +1,19 @@
 /** The order states of spec 1 §4 (the same union as the orders table's `status`; this module is shared with the browser). */
-export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
+export type OrderStatus = "pending" | "processing" | "shipped" | "completed" | "cancelled";
 
 /**
  * The moves an admin may make with an order (issue 8): pending → processing → completed, and
- * cancel while it is not yet completed. Completed and cancelled are final; a status the spec does
+ * cancel while it is not yet shipped; "shipped" (issue 11, with an optional tracking link) may come
+ * between processing and completed. Completed and cancelled are final; a status the spec does
  * not name allows nothing (it needs a person who knows what it means, not a button).
  */
 const NEXT: Record<string, readonly OrderStatus[]> = {
   pending: ["processing", "cancelled"],
-  processing: ["completed", "cancelled"],
+  processing: ["shipped", "completed", "cancelled"],
+  shipped: ["completed"],
 };
 
-export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "processing", "completed", "cancelled"];
+export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "processing", "shipped", "completed", "cancelled"];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -36,6 +38,8 @@ export function transitionLabel(to: OrderStatus): string {
   switch (to) {
     case "processing":
       return "Mark as processing";
+    case "shipped":
+      return "Mark as shipped";
     case "completed":
       return "Mark as completed";
     case "cancelled":

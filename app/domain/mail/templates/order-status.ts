@@ -8,6 +8,10 @@ const MESSAGES = {
     subject: "We zijn met je bestelling bezig",
     lines: ["We hebben je bestelling in behandeling genomen en maken hem klaar voor verzending."],
   },
+  shipped: {
+    subject: "Je bestelling is verzonden",
+    lines: ["Je bestelling is onderweg naar je toe."],
+  },
   completed: {
     subject: "Je bestelling is afgerond",
     lines: [
@@ -32,9 +36,10 @@ export function isMailedStatus(status: string): status is MailedStatus {
 /** The shopper's short mail when an order moves on (issue 11), with the way to the order page. */
 export function orderStatusMail(
   status: MailedStatus,
-  data: { orderId: string; firstName: string; orderUrl: string },
+  data: { orderId: string; firstName: string; orderUrl: string; trackingUrl?: string | null },
 ): MailContent {
   const message = MESSAGES[status];
+  const tracking = status === "shipped" && data.trackingUrl ? data.trackingUrl : null;
   const number = shortOrderId(data.orderId);
   const subject = `${message.subject} – bestelling #${number}`;
   const greeting = `Hallo ${data.firstName || "klant"},`;
@@ -42,6 +47,7 @@ export function orderStatusMail(
     greeting,
     "",
     ...message.lines,
+    ...(tracking ? ["", `Volg je pakket: ${tracking}`] : []),
     "",
     `Je bestelling bekijken (ook zonder account): ${data.orderUrl}`,
     `Vragen? Mail ${COMPANY.email}.`,
@@ -50,6 +56,7 @@ export function orderStatusMail(
     subject,
     `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
 ${message.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("")}
+${tracking ? `<p style="margin:0 0 12px"><a href="${escapeHtml(tracking)}" style="color:#065f46">Volg je pakket</a></p>` : ""}
 <p style="margin:0 0 12px"><a href="${escapeHtml(data.orderUrl)}" style="color:#065f46">Bekijk je bestelling #${escapeHtml(number)}</a></p>
 <p style="margin:0;color:#64748b">Vragen? Mail ${escapeHtml(COMPANY.email)}.</p>`,
   );
