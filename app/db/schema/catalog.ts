@@ -62,6 +62,12 @@ export const products = pgTable(
      * offer or when no earlier price is known. With `offerStartedAt`, written ONLY by the trigger
      * `products_price_track` (it overwrites anything else), so every writer gets it right.
      */
+    /**
+     * Stock above 0: kept by the statement-level triggers on `stock` (migration products_in_stock),
+     * whoever writes stock (checkout, admin, supplier stock feed, seed), so the default order (what
+     * can be bought first) is an ordered walk of one index instead of a join with all of stock.
+     */
+    inStock: boolean("in_stock").notNull().default(false),
     referencePriceCents: integer("reference_price_cents"),
     offerStartedAt: timestamp("offer_started_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -88,6 +94,10 @@ export const products = pgTable(
         t.type,
         t.shortDescription,
       )
+      .where(sql`is_listed`),
+    // The default order of a category page (in stock first, then by name): LIMIT walks this index.
+    index("products_listed_default_order_idx")
+      .on(t.categoryId, sql`${t.inStock} DESC`, sql`lower(${t.shortDescription})`, t.artNo)
       .where(sql`is_listed`),
     index("products_short_description_trgm_idx")
       .using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`)

@@ -164,11 +164,9 @@ function baseFrom(query: ListingQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** Sorts that order by product columns alone (the default puts what is in stock first). */
-const PLAIN_SORTS: ReadonlySet<SortKey> = new Set(["price-asc", "price-desc", "name-asc", "name-desc"]);
-
 function orderBy(sort: SortKey, stockFirst: boolean): SQL {
-  const inStock = sql`(coalesce(s.quantity, 0) > 0) DESC`;
+  // products.in_stock mirrors stock (a trigger): no join with the stock table to order a page.
+  const inStock = sql`b.in_stock DESC`;
   const name = sql`lower(b.short_description)`;
   let keys: SQL;
   switch (sort) {
@@ -199,9 +197,6 @@ async function productPage(
 ): Promise<ProductSummary[]> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const order = orderBy(query.sort, query.stockFirst ?? false);
-  // Stock is joined to pick the page only when the order needs it (in-stock first).
-  const stockJoin =
-    query.stockFirst || !PLAIN_SORTS.has(query.sort) ? sql`LEFT JOIN stock s ON s.art_no = b.art_no` : sql``;
   // Two steps: pick the page's ArtNos from the narrow covering index (filters and sort keys are all
   // in it: an index-only scan), then read the wide table rows of just those 20.
   const rows = rowsOf<ProductSummaryRow>(
@@ -209,7 +204,7 @@ async function productPage(
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
              b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
       FROM (
-        SELECT b.art_no FROM products b ${stockJoin}
+        SELECT b.art_no FROM products b
         WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
         ORDER BY ${order}
         LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}

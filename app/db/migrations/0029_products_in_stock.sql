@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "in_stock" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_listed_default_order_idx" ON "products" USING btree ("category_id","in_stock" DESC,lower("short_description"),"art_no") WHERE is_listed;
