@@ -64,6 +64,9 @@ function productRow(p: GeneratedProduct): typeof products.$inferInsert {
     ingredients: p.ingredients,
     allergens: p.allergens,
     nutrition: p.nutrition,
+    // Written with the product, so the stock insert that follows finds the flag right and does not
+    // update every product row a second time (the trigger only writes flags that change).
+    inStock: (p.stockQuantity ?? 0) > 0,
     createdAt: p.createdAt,
     updatedAt: p.createdAt,
   };
