@@ -137,7 +137,7 @@ export function WithdrawalFlow({
             hele bestelling; zet op 0 wat je wilt houden.
           </p>
           <Form method="post" className="space-y-4">
-            <ul className="space-y-3">
+            <ul className="list-none space-y-3 pl-0">
               {left.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-3">
                   <Label htmlFor={`qty-${item.id}`} className="min-w-0 flex-1">
@@ -147,16 +147,18 @@ export function WithdrawalFlow({
                       per stuk
                     </span>
                   </Label>
-                  <Input
-                    id={`qty-${item.id}`}
-                    name={`qty-${item.id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={remainingOf(item)}
-                    defaultValue={fields[`qty-${item.id}`] ?? String(remainingOf(item))}
-                    className="w-24"
-                  />
+                  {/* The width on a wrapper: Input's own w-full would win over a w-24 passed to it (no tailwind-merge). */}
+                  <div className="w-24 flex-none">
+                    <Input
+                      id={`qty-${item.id}`}
+                      name={`qty-${item.id}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={remainingOf(item)}
+                      defaultValue={fields[`qty-${item.id}`] ?? String(remainingOf(item))}
+                    />
+                  </div>
                 </li>
               ))}
             </ul>
