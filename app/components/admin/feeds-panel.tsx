@@ -329,16 +329,17 @@ function RemoteForm({ busy, servers }: { busy: boolean; servers: { ftp: string |
             <label htmlFor="remote-interval" className="block text-sm font-medium">
               Every (minutes)
             </label>
-            <Input
-              id="remote-interval"
-              name="intervalMinutes"
-              type="number"
-              inputMode="numeric"
-              min={SCHEDULE_MINUTES.min}
-              max={SCHEDULE_MINUTES.max}
-              defaultValue={60}
-              className="w-28"
-            />
+            <div className="w-28">
+              <Input
+                id="remote-interval"
+                name="intervalMinutes"
+                type="number"
+                inputMode="numeric"
+                min={SCHEDULE_MINUTES.min}
+                max={SCHEDULE_MINUTES.max}
+                defaultValue={60}
+              />
+            </div>
           </div>
           <label className="inline-flex h-10 items-center gap-2 text-sm">
             <input type="checkbox" name="runNow" className="size-4 accent-brand-700" />

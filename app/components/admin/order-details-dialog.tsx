@@ -421,14 +421,7 @@ function StatusActions({ order, action }: { order: OrderDetailsView; action: str
           <label htmlFor="tracking-url" className="block text-xs text-muted">
             Tracking link (optional, sent with "shipped")
           </label>
-          <Input
-            id="tracking-url"
-            name="trackingUrl"
-            type="url"
-            maxLength={500}
-            placeholder="https://…"
-            className="h-9"
-          />
+          <Input id="tracking-url" name="trackingUrl" type="url" maxLength={500} placeholder="https://…" />
         </div>
       ) : null}
       {order.transitions.map((transition) => (
@@ -494,17 +487,19 @@ function RefundSection({ order, action }: { order: OrderDetailsView; action: str
                     {item.productName}
                     <span className="block text-xs text-muted">{`${left} of ${item.quantity} left · ${formatEuro(item.priceCents)} each`}</span>
                   </label>
-                  <Input
-                    id={`refund-qty-${item.id}`}
-                    name={`refund-qty-${item.id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={left}
-                    defaultValue={0}
-                    disabled={left === 0}
-                    className="w-20"
-                  />
+                  {/* The width on a wrapper: Input's own w-full would compete with a width passed to it. */}
+                  <div className="w-20 flex-none">
+                    <Input
+                      id={`refund-qty-${item.id}`}
+                      name={`refund-qty-${item.id}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={left}
+                      defaultValue={0}
+                      disabled={left === 0}
+                    />
+                  </div>
                 </li>
               );
             })}
