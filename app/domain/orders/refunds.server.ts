@@ -100,6 +100,12 @@ export async function refundOrder(
   const reserved = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
     if (!order) return { ok: false as const, status: 404 as const, message: "Order not found." };
+    // The other click of a double click got the lock first: answer as that refund stands.
+    const [sameForm] = await tx
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.idempotencyKey, request.idempotencyKey));
+    if (sameForm) return null;
     if (order.paymentStatus !== "paid" || !order.paymentSessionId || !order.paymentProvider)
       return { ok: false as const, status: 409 as const, message: "Only a paid order can be refunded." };
     if (order.paymentProvider !== payments.name)
@@ -184,6 +190,9 @@ export async function refundOrder(
 
   // 3. Record the outcome: the refund, the order's payment status, stock, the change and the mail.
   await db.transaction(async (tx) => {
+    // Locks in the reservation's order (the order, then its refund): a second click reserving under
+    // the order's lock while this transaction held the refund row would deadlock.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, request.orderId)).for("update");
     await tx
       .update(orderRefunds)
       .set({ status: "succeeded", providerRefundId })
