@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 /** Category tree. Ids are fixed by the spec for the three top categories (8, 16, 164). */
 export const productCategories = pgTable(
@@ -189,6 +189,21 @@ export const categoryFilters = pgTable(
     isActive: boolean("is_active").notNull().default(true),
   },
   (t) => [index("category_filters_category_idx").on(t.categoryId)],
+);
+
+/**
+ * How many listed products each category holds directly (not its descendants), kept by statement
+ * triggers on products (migration 0032), so the category tree, the sitemap and the grid read a few
+ * hundred rows instead of counting a million products per request. The row with a null category
+ * counts the listed products without one; the sum of all rows is the listed catalogue.
+ */
+export const listedProductCounts = pgTable(
+  "listed_product_counts",
+  {
+    categoryId: integer("category_id"),
+    listed: integer("listed").notNull().default(0),
+  },
+  (t) => [unique("listed_product_counts_category_key").on(t.categoryId).nullsNotDistinct()],
 );
 
 /** Unfiltered value counts per category and filter type, rebuilt after imports. */

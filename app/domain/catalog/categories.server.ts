@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productCategories } from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
+import { listedCountsByCategory } from "./listed-counts.server";
 
 export type Category = {
   id: number;
@@ -82,7 +83,8 @@ export async function getDescendantIds(db: Db, id: number): Promise<number[]> {
 
 /**
  * The direct children of a category (by name), each with the number of listed products in it and
- * all its descendants. One round trip: the subtree walk and the counting happen in the database.
+ * all its descendants. One round trip: the subtree walk and the sum of the kept counts
+ * (listed-counts.server.ts) happen in the database.
  */
 export async function getChildCategories(db: Db, parentId: number): Promise<CategoryWithCount[]> {
   const rows = await db.execute<{
@@ -100,8 +102,8 @@ export async function getChildCategories(db: Db, parentId: number): Promise<Cate
       WHERE sub.depth < ${MAX_DEPTH}
     ),
     counts AS (
-      SELECT sub.root, count(p.art_no)::int AS product_count
-      FROM sub LEFT JOIN products p ON p.category_id = sub.id AND p.is_listed
+      SELECT sub.root, sum(l.listed)::int AS product_count
+      FROM sub JOIN listed_product_counts l ON l.category_id = sub.id
       GROUP BY sub.root
     )
     SELECT c.id, c.name, c.parent_id, c.image_url, c.level::int AS level, coalesce(counts.product_count, 0)::int AS product_count
@@ -137,18 +139,14 @@ export async function hasChildCategories(db: Db, id: number): Promise<boolean> {
 
 /**
  * The whole category tree by name, each node counting its own and its descendants' listed products.
- * Two small queries (categories, counts per category) and the nesting in memory: the category table
- * is a few hundred rows, far cheaper than a recursive count per node.
+ * Two small queries (categories, the kept counts per category) and the nesting in memory: both are
+ * a few hundred rows, whatever the size of the catalogue.
  */
 export async function getCategoryTree(db: Db): Promise<CategoryTreeNode[]> {
-  const [categories, counts] = await Promise.all([
+  const [categories, own] = await Promise.all([
     db.select(categoryColumns).from(productCategories).orderBy(asc(productCategories.name), asc(productCategories.id)),
-    db.execute<{ category_id: number; n: number }>(
-      sql`SELECT category_id, count(*)::int AS n FROM products WHERE is_listed AND category_id IS NOT NULL GROUP BY category_id`,
-    ),
+    listedCountsByCategory(db),
   ]);
-  const own = new Map<number, number>();
-  for (const r of rowsOf<{ category_id: number; n: number }>(counts)) own.set(Number(r.category_id), Number(r.n));
 
   const nodes = new Map<number, CategoryTreeNode>();
   for (const c of categories) nodes.set(c.id, { id: c.id, name: c.name, productCount: 0, children: [] });

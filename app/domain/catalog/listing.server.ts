@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
+import { countListedProducts } from "./listed-counts.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";
 import type {
@@ -318,10 +319,7 @@ export async function listGridProducts(
   page: number,
   pageSize = PAGE_SIZE,
 ): Promise<{ rows: GridRow[]; total: number; page: number; totalPages: number }> {
-  const [countRows] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE is_listed`),
-  );
-  const total = Number(countRows?.n ?? 0);
+  const total = await countListedProducts(db);
   const totalPages = totalPagesOf(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = rowsOf<ProductSummaryRow & { category_name: string | null }>(

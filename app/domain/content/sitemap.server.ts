@@ -1,6 +1,7 @@
 import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blogPosts, productCategories, products } from "~/db/schema";
+import { countListedProducts } from "~/domain/catalog/listed-counts.server";
 
 /** Google's limit is 50 000 URLs a sitemap; we stay well below it. */
 export const SITEMAP_PAGE_SIZE = 45_000;
@@ -26,11 +27,7 @@ export const STATIC_PATHS = [
  * pages 2… the listed products in art_no order, SITEMAP_PAGE_SIZE a page.
  */
 export async function sitemapPageCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(sql`${products.isListed}`);
-  return 1 + Math.ceil(Number(row?.n ?? 0) / SITEMAP_PAGE_SIZE);
+  return 1 + Math.ceil((await countListedProducts(db)) / SITEMAP_PAGE_SIZE);
 }
 
 /** Static pages, category pages and blog posts, as site paths. */
