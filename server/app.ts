@@ -12,6 +12,7 @@ import { FEED_UPLOAD_PATH } from "../app/domain/supplier-feed/feed-form";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
+import { pageCache } from "./page-cache";
 import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
@@ -149,6 +150,13 @@ export function createApp(deps: AppDeps): Express {
 
   // After the static files: assets never cost a maintenance lookup.
   app.use(maintenanceGate({ db, auth, logger }));
+  // After the gate: during maintenance a visitor gets the maintenance screen, never a kept page.
+  app.use(
+    pageCache({
+      ttlMs: config.pageCacheTtlMs,
+      bypass: (res) => Boolean((res.locals.maintenance as MaintenanceState | undefined)?.on),
+    }),
+  );
 
   const build = deps.build;
   app.all(

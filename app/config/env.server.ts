@@ -122,6 +122,16 @@ const EnvSchema = z.object({
     .int({ message: "FEED_MAX_BYTES moet een aantal bytes zijn, bijv. 1073741824" })
     .min(1024, { message: "FEED_MAX_BYTES moet minimaal 1024 zijn" })
     .default(1024 * 1024 * 1024),
+  /**
+   * How long an anonymous catalogue page is served from memory (server/page-cache.ts); 0 = off.
+   * Default: 5 s in production, off in development (where code changes must show at once).
+   */
+  PAGE_CACHE_TTL_MS: z.coerce
+    .number({ message: "PAGE_CACHE_TTL_MS moet een aantal milliseconden zijn, bijv. 5000" })
+    .int({ message: "PAGE_CACHE_TTL_MS moet een geheel aantal milliseconden zijn" })
+    .min(0, { message: "PAGE_CACHE_TTL_MS mag niet negatief zijn" })
+    .max(60_000, { message: "PAGE_CACHE_TTL_MS mag hoogstens 60000 (een minuut) zijn: langer laat prijzen en voorraad te lang oud" })
+    .optional(),
 });
 
 /**
@@ -241,6 +251,8 @@ export type Config = {
   maxBodyBytes: number;
   /** The largest supplier feed file (upload or FTP/SFTP download); 413 / a failed run above it. */
   feedMaxBytes: number;
+  /** How long an anonymous catalogue page is served from memory (server/page-cache.ts); 0 = off. */
+  pageCacheTtlMs: number;
   /** Sign-in with Strava is offered only when both are set. */
   strava: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string } | null;
   /** PostgreSQL only: how long the shop waits for the database before it answers 503 (docs/operations.md). */
@@ -321,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
     feedMaxBytes: e.FEED_MAX_BYTES,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS ?? (e.NODE_ENV === "production" ? 5_000 : 0),
     imageMigration: {
       allowLoopback: e.IMAGE_MIGRATION_ALLOW_LOOPBACK ?? !(e.NODE_ENV === "production" && e.DATABASE_URL),
     },

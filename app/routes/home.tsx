@@ -28,12 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     getFeaturedProducts(context.db, 4),
     listBlogPosts(context.db, { limit: 2 }),
   ]);
-  // Featured products are random per request: shared caches must not keep one pick.
+  // Featured products are a random pick per render; the page cache (server/page-cache.ts) keeps a
+  // render a few seconds, so the pick still changes from visit to visit.
   return { slides, featured, posts };
-}
-
-export function headers() {
-  return { "Cache-Control": "private, no-cache" };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -49,6 +49,9 @@ export async function startTestApp(
     // The tests play the proxy in front of the shop: X-Forwarded-For gives each test its own client
     // address. The shop's own default (no trusted proxy) is tested with TRUST_PROXY: "".
     TRUST_PROXY: "loopback",
+    // Tests write the database directly and read the page at once; the page cache's own tests
+    // (page-cache.test.ts) turn it on.
+    PAGE_CACHE_TTL_MS: "0",
     ...env,
   });
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent");

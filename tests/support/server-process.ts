@@ -66,6 +66,9 @@ export async function startServerProcess(file: string, env: Record<string, strin
       LOG_LEVEL: "info",
       // These servers play the shop under test: paid orders go to its own test supplier.
       TEST_SUPPLIER_ALLOWED: "true",
+      // Fault tests (a frozen or restarted database) ask what a page does without its database,
+      // not what a page kept in memory looks like.
+      PAGE_CACHE_TTL_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

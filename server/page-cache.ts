@@ -1,0 +1,165 @@
+import type { RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+
+/**
+ * Anonymous catalogue pages from memory (issue 14): home, category and product pages, the blog, and
+ * the `.data` requests a client-side navigation to them makes. Everything personal in this shop
+ * comes from a cookie (the session: account menu and admin bar; the flash toast; a guest's order),
+ * and the cart lives in the browser, so a request without any cookie gets the page every anonymous
+ * visitor gets: that one is kept for `ttlMs` and shared. A request with a cookie is never served from
+ * nor stored in the cache; a response that sets a cookie is not stored.
+ *
+ * The cached HTML carries the CSP nonce of the render that made it. Each response gets its own
+ * nonce (server/app.ts): the stored one, a random value no page content can contain, is swapped for
+ * it, and the stored headers never include the policy itself.
+ *
+ * Freshness: an entry lives `ttlMs` (a few seconds), and any successful form post or other change
+ * through this process empties the cache at once (an admin's price edit, a checkout taking stock).
+ * Changes made elsewhere (a feed import in the worker, another instance) show within `ttlMs`.
+ * `Cache-Control` tells a CDN in front the same (`s-maxage`, `stale-while-revalidate`) and varies on
+ * Cookie, so a CDN never hands a signed-in visitor's page to anyone, nor the anonymous page to them.
+ */
+export type PageCacheOptions = {
+  /** How long a page is served from memory; 0 turns the cache off. */
+  ttlMs: number;
+  /** Upper bound of the memory the pages take (bytes of HTML and data). */
+  maxBytes?: number;
+  /** A request this says is special (maintenance mode) neither reads nor fills the cache. */
+  bypass?: (res: Response) => boolean;
+};
+
+type Entry = { status: number; headers: [string, string | string[]][]; body: Buffer; nonce: string };
+
+const CACHEABLE_PATHS = [
+  /^\/$/,
+  /^\/_root$/,
+  /^\/products$/,
+  /^\/product\/\d{1,10}$/,
+  /^\/(sportvoeding|onderhoud|fietsonderdelen|reiniging|smering|ProductCategories)$/,
+  /^\/blog$/,
+  /^\/blog\/[^/]{1,200}$/,
+];
+/** A longer URL is no catalogue page anyone links to: not worth a place in memory. */
+const MAX_URL_LENGTH = 512;
+/** Set per response, or meaningless for a copy: never stored with a page. */
+const NOT_STORED = new Set([
+  "content-security-policy",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "vary",
+  "cache-control",
+  "x-page-cache",
+]);
+
+/** Whether the URL is an anonymous catalogue page (or its `.data`), whatever the visitor. */
+export function isCatalogueUrl(url: string): boolean {
+  if (url.length > MAX_URL_LENGTH) return false;
+  const path = url.split("?", 1)[0]!.replace(/\.data$/, "");
+  return CACHEABLE_PATHS.some((pattern) => pattern.test(path));
+}
+
+export function pageCache(options: PageCacheOptions): RequestHandler {
+  const ttlMs = options.ttlMs;
+  const sharedFor = Math.max(1, Math.round(ttlMs / 1000));
+  const cache = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) => entry.body.length + 512,
+    ttl: Math.max(1, ttlMs),
+  });
+
+  // Counts the changes through this process: a page whose render began before one is not kept.
+  let generation = 0;
+  return (req, res, next) => {
+    if (ttlMs <= 0) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // Whatever a post changed (a price, stock, the carousel) is on the next page this process
+      // serves: emptied as its answer starts, when the action has committed.
+      onHeaders(res, () => {
+        if (res.statusCode < 400) {
+          generation++;
+          cache.clear();
+        }
+      });
+      return next();
+    }
+    if (!isCatalogueUrl(req.originalUrl) || options.bypass?.(res)) return next();
+    res.vary("Cookie");
+    const anonymous = !req.headers.cookie && !req.headers.authorization;
+    if (!anonymous) {
+      res.setHeader("Cache-Control", "private, no-cache");
+      return next();
+    }
+    res.setHeader("Cache-Control", `public, max-age=0, s-maxage=${sharedFor}, stale-while-revalidate=${sharedFor * 6}`);
+    const nonce = String(res.locals.nonce);
+    const key = `${req.method === "HEAD" ? "GET" : req.method} ${req.originalUrl}`;
+
+    const hit = cache.get(key);
+    if (hit) {
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.setHeader("X-Page-Cache", "hit");
+      res.status(hit.status).send(Buffer.from(hit.body.toString("utf8").split(hit.nonce).join(nonce), "utf8"));
+      return;
+    }
+    res.setHeader("X-Page-Cache", "miss");
+    const startedIn = generation;
+    if (req.method === "GET")
+      capture(res, (body) => {
+        if (generation === startedIn) store(cache, key, res, body, nonce);
+      });
+    next();
+  };
+}
+
+function store(cache: LRUCache<string, Entry>, key: string, res: Response, body: Buffer, nonce: string) {
+  if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return;
+  // A render cut short (the stream's timeout) still ends with 200: keep only a whole document.
+  const html = String(res.getHeader("content-type") ?? "").startsWith("text/html");
+  if (html && !body.subarray(-64).toString("utf8").trimEnd().endsWith("</html>")) return;
+  const headers: Entry["headers"] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || NOT_STORED.has(name.toLowerCase())) continue;
+    headers.push([name, typeof value === "number" ? String(value) : value]);
+  }
+  cache.set(key, { status: res.statusCode, headers, body, nonce });
+}
+
+/**
+ * Passes the response through unchanged, and hands its whole body over once it has been sent in
+ * full ('finish'; a visitor who went away first leaves nothing behind).
+ */
+function capture(res: Response, done: (body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk == null || typeof chunk === "function") return;
+    if (Buffer.isBuffer(chunk)) chunks.push(chunk);
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    else chunks.push(Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((...args: unknown[]) => {
+    keep(args[0], args[1]);
+    return write(...args);
+  }) as Response["write"];
+  res.end = ((...args: unknown[]) => {
+    keep(args[0], args[1]);
+    return end(...args);
+  }) as Response["end"];
+  res.on("finish", () => done(Buffer.concat(chunks)));
+}
+
+/** Runs once, just before the response's status line and headers go out. */
+function onHeaders(res: Response, listener: () => void) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    if (typeof args[0] === "number") res.statusCode = args[0];
+    listener();
+    res.writeHead = writeHead as Response["writeHead"];
+    return writeHead(...args);
+  }) as Response["writeHead"];
+}
