@@ -10,11 +10,9 @@
  *   BENCH_DATABASE_URL=… BENCH_PRODUCTS=100000 BENCH_REQUESTS=300 npm run bench
  */
 import "./production-env";
-import { execFileSync } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
@@ -24,23 +22,12 @@ import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
 import { pageJavaScript } from "./page-js";
-import { percentile } from "./support";
+import { ensureCatalogue, ensurePostgresDatabase, percentile } from "./support";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP = 30;
-
-async function ensureDatabase() {
-  const url = new URL(DB_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-}
 
 async function measure(label: string, urls: string[]) {
   for (let i = 0; i < WARMUP; i++) await (await fetch(urls[i % urls.length]!)).arrayBuffer();
@@ -59,22 +46,10 @@ async function measure(label: string, urls: string[]) {
 }
 
 async function main() {
-  await ensureDatabase();
+  await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL });
   const { db } = database;
-  const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products`))[0]!.n;
-  if (count < PRODUCTS) {
-    console.log(`Seeding ${PRODUCTS} products (found ${count})…`);
-    const started = performance.now();
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--products", String(PRODUCTS), "--reset"], {
-      env: { ...process.env, DATABASE_URL: DB_URL },
-      stdio: "inherit",
-    });
-    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  // Measure the steady state that autovacuum leaves: earlier runs, tests or migrations may have left
-  // dead rows, which stop index-only scans until the next vacuum.
-  await db.execute(sql`VACUUM (ANALYZE) products, product_search, stock`);
+  await ensureCatalogue(db, DB_URL, PRODUCTS);
 
   const { buildDir, cleanup } = buildApp("bench");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
@@ -85,6 +60,9 @@ async function main() {
       PORT: "0",
       SEED_DEMO: "false",
       AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
+      // Every request rendered: these figures are the pages' own cost (the page cache has its own
+      // benchmark, bench/concurrency.bench.ts).
+      PAGE_CACHE_TTL_MS: "0",
     }),
     logger: createLogger("silent"),
     build,

@@ -13,9 +13,12 @@ import { LRUCache } from "lru-cache";
  * nonce (server/app.ts): the stored one, a random value no page content can contain, is swapped for
  * it, and the stored headers never include the policy itself.
  *
- * Freshness: an entry lives `ttlMs` (a few seconds), and any successful form post or other change
- * through this process empties the cache at once (an admin's price edit, a checkout taking stock).
- * Changes made elsewhere (a feed import in the worker, another instance) show within `ttlMs`.
+ * Freshness: a copy is fresh for `ttlMs` (a few seconds), and any successful form post or other
+ * change through this process empties the cache at once (an admin's price edit, a checkout taking
+ * stock). Changes made elsewhere (a feed import in the worker, another instance) show within
+ * `ttlMs`: the first request after that renders the page anew, and whoever asks meanwhile gets the
+ * copy before it ("stale"). Requests for a page nobody has a copy of wait for the one render already
+ * under way instead of each rendering it (32 visitors on a cold category page: one query, not 32).
  * `Cache-Control` tells a CDN in front the same (`s-maxage`, `stale-while-revalidate`) and varies on
  * Cookie, so a CDN never hands a signed-in visitor's page to anyone, nor the anonymous page to them.
  */
@@ -28,7 +31,10 @@ export type PageCacheOptions = {
   bypass?: (res: Response) => boolean;
 };
 
-type Entry = { status: number; headers: [string, string | string[]][]; body: Buffer; nonce: string };
+type Entry = { status: number; headers: [string, string | string[]][]; body: Buffer; nonce: string; storedAt: number };
+
+/** How many times ttlMs a stale copy may still be served while the page is rendered anew. */
+const STALE_FACTOR = 6;
 
 const CACHEABLE_PATHS = [
   /^\/$/,
@@ -69,12 +75,22 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (entry) => entry.body.length + 512,
-    ttl: Math.max(1, ttlMs),
+    // Past ttlMs a copy is stale: served only while one request renders the page anew.
+    ttl: Math.max(1, ttlMs * STALE_FACTOR),
   });
-
+  /** The pages being rendered now, to be kept: others asking for one wait for it (or take the stale copy). */
+  const rendering = new Map<string, Promise<void>>();
   // Counts the changes through this process: a page whose render began before one is not kept.
   let generation = 0;
-  return (req, res, next) => {
+
+  const serve = (res: Response, entry: Entry, state: "hit" | "stale") => {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", state);
+    const nonce = String(res.locals.nonce);
+    res.status(entry.status).send(Buffer.from(entry.body.toString("utf8").split(entry.nonce).join(nonce), "utf8"));
+  };
+
+  return async (req, res, next) => {
     if (ttlMs <= 0) return next();
     if (req.method !== "GET" && req.method !== "HEAD") {
       // Whatever a post changed (a price, stock, the carousel) is on the next page this process
@@ -94,23 +110,30 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       res.setHeader("Cache-Control", "private, no-cache");
       return next();
     }
-    res.setHeader("Cache-Control", `public, max-age=0, s-maxage=${sharedFor}, stale-while-revalidate=${sharedFor * 6}`);
-    const nonce = String(res.locals.nonce);
-    const key = `${req.method === "HEAD" ? "GET" : req.method} ${req.originalUrl}`;
+    res.setHeader("Cache-Control", `public, max-age=0, s-maxage=${sharedFor}, stale-while-revalidate=${sharedFor * STALE_FACTOR}`);
+    const key = req.originalUrl;
 
-    const hit = cache.get(key);
-    if (hit) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Page-Cache", "hit");
-      res.status(hit.status).send(Buffer.from(hit.body.toString("utf8").split(hit.nonce).join(nonce), "utf8"));
-      return;
+    let entry = cache.get(key);
+    if (entry && Date.now() - entry.storedAt < ttlMs) return serve(res, entry, "hit");
+    const inFlight = rendering.get(key);
+    if (entry && inFlight) return serve(res, entry, "stale");
+    if (inFlight) {
+      // The first visit after a start or a change: one render, shared by everyone who came meanwhile.
+      await inFlight;
+      entry = cache.get(key);
+      if (entry) return serve(res, entry, "hit");
     }
     res.setHeader("X-Page-Cache", "miss");
-    const startedIn = generation;
-    if (req.method === "GET")
+    if (req.method === "GET" && !rendering.has(key)) {
+      const startedIn = generation;
+      let done = () => {};
+      rendering.set(key, new Promise<void>((resolve) => (done = resolve)));
       capture(res, (body) => {
-        if (generation === startedIn) store(cache, key, res, body, nonce);
+        if (body && generation === startedIn) store(cache, key, res, body, String(res.locals.nonce));
+        rendering.delete(key);
+        done();
       });
+    }
     next();
   };
 }
@@ -125,14 +148,14 @@ function store(cache: LRUCache<string, Entry>, key: string, res: Response, body:
     if (value === undefined || NOT_STORED.has(name.toLowerCase())) continue;
     headers.push([name, typeof value === "number" ? String(value) : value]);
   }
-  cache.set(key, { status: res.statusCode, headers, body, nonce });
+  cache.set(key, { status: res.statusCode, headers, body, nonce, storedAt: Date.now() });
 }
 
 /**
  * Passes the response through unchanged, and hands its whole body over once it has been sent in
- * full ('finish'; a visitor who went away first leaves nothing behind).
+ * full ('finish'), or null when the visitor went away first ('close' without 'finish').
  */
-function capture(res: Response, done: (body: Buffer) => void) {
+function capture(res: Response, done: (body: Buffer | null) => void) {
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk == null || typeof chunk === "function") return;
@@ -150,7 +173,14 @@ function capture(res: Response, done: (body: Buffer) => void) {
     keep(args[0], args[1]);
     return end(...args);
   }) as Response["end"];
-  res.on("finish", () => done(Buffer.concat(chunks)));
+  let finished = false;
+  res.on("finish", () => {
+    finished = true;
+    done(Buffer.concat(chunks));
+  });
+  res.on("close", () => {
+    if (!finished) done(null);
+  });
 }
 
 /** Runs once, just before the response's status line and headers go out. */

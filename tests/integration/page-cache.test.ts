@@ -50,6 +50,19 @@ describe("the page cache, kept for a minute", () => {
     expect(secondHtml).not.toContain(nonce1!);
   });
 
+  it("renders a page once for visitors who all come before it is kept", async () => {
+    const { artNo } = await createProduct(db(), { categoryId, shortDescription: "Ketting Drukte" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const res = await app.get(`/product/${artNo}`);
+        return { cache: res.headers.get("x-page-cache"), html: await res.text() };
+      }),
+    );
+    expect(answers.filter((a) => a.cache === "miss")).toHaveLength(1);
+    expect(answers.filter((a) => a.cache === "hit")).toHaveLength(11);
+    for (const answer of answers) expect(answer.html).toContain("Ketting Drukte");
+  });
+
   it("keeps the data a client-side navigation loads, and the home and category pages", async () => {
     const { artNo } = await createProduct(db(), { categoryId, shortDescription: "Ketting Navigatie" });
     for (const path of [`/product/${artNo}.data`, "/", `/products?cat=${categoryId}`]) {
