@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/fixture";
 
@@ -33,6 +35,24 @@ describe("HTTP server", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect(res.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("compresses a rendered page as one stream, not chunk by chunk", async () => {
+    // Raw bytes on the wire (fetch would decompress them).
+    const wire = await new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+      http
+        .get(`${app.url}/products`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(wire.encoding).toBe("gzip");
+    const html = zlib.gunzipSync(wire.bytes);
+    expect(html.toString("utf8")).toContain("</html>");
+    // A flush after every chunk React writes ends a deflate block each time: about twice the size.
+    expect(wire.bytes.length).toBeLessThan(zlib.gzipSync(html).length * 1.2);
   });
 
   it("answers an unknown page with a Dutch 404", async () => {
