@@ -15,7 +15,6 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase, type Db } from "../app/db/client.server";
@@ -28,7 +27,7 @@ import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
 import { cookieHeaderFrom } from "../tests/support/users";
-import { percentile } from "./support";
+import { ensurePostgresDatabase, percentile } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_orders";
@@ -39,17 +38,6 @@ const WARMUP = 20;
 const BUDGET_MS = 50;
 /** BENCH_HTTP=0 measures the domain call only (no build, no server): quick when tuning queries. */
 const HTTP = process.env.BENCH_HTTP !== "0";
-
-async function ensureDatabase() {
-  const url = new URL(DB_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-}
 
 /** Deterministic Dutch-looking customers and a believable spread of orders over two years. */
 async function seed(db: Db) {
@@ -101,7 +89,7 @@ async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95:
 }
 
 async function main() {
-  await ensureDatabase();
+  await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL });
   const { db } = database;
   await seed(db);

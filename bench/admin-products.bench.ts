@@ -12,11 +12,10 @@
  */
 import "./production-env";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { searchAdminProducts } from "../app/domain/catalog-admin/products-admin.server";
-import { percentile } from "./support";
+import { ensurePostgresDatabase, percentile } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_PRODUCTS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_products";
@@ -25,17 +24,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
 const BUDGET_MS = 100;
 const FIRST_ART_NO = 100_000;
-
-async function ensureDatabase() {
-  const url = new URL(DB_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-}
 
 /** PRODUCTS products with believable brands and descriptions, 1 in 10 inactive, spread over the seed categories. */
 async function seed(db: Db): Promise<boolean> {
@@ -88,7 +76,7 @@ async function measure(run: () => Promise<unknown>) {
 }
 
 async function main() {
-  await ensureDatabase();
+  await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL });
   const db = database.db;
   await seed(db);
