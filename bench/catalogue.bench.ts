@@ -10,19 +10,15 @@
  *   BENCH_DATABASE_URL=… BENCH_PRODUCTS=100000 BENCH_REQUESTS=300 npm run bench
  */
 import "./production-env";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
 import { CATEGORY_IDS } from "../app/domain/catalog/category-ids";
 import { rowsOf } from "../app/db/rows.server";
-import { createLogger } from "../app/lib/logger.server";
-import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
 import { pageJavaScript } from "./page-js";
-import { ensureCatalogue, ensurePostgresDatabase, percentile } from "./support";
+import { ensureCatalogue, ensurePostgresDatabase, percentile, serveShop } from "./support";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -53,25 +49,9 @@ async function main() {
 
   const { buildDir, cleanup } = buildApp("bench");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const app = createApp({
-    db,
-    config: loadConfig({
-      NODE_ENV: "production",
-      PORT: "0",
-      SEED_DEMO: "false",
-      AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
-      // Every request rendered: these figures are the pages' own cost (the page cache has its own
-      // benchmark, bench/concurrency.bench.ts).
-      PAGE_CACHE_TTL_MS: "0",
-    }),
-    logger: createLogger("silent"),
-    build,
-    clientDir: path.join(buildDir, "client"),
-  });
-  const server = await new Promise<import("node:http").Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Every request rendered: these figures are the pages' own cost (the page cache has its own
+  // benchmark, bench/concurrency.bench.ts).
+  const { server, base } = await serveShop(db, build, buildDir, "0");
 
   // The largest leaf category with a colour filter, and its two most common brands and colours.
   const leaf = rowsOf<{ id: number; n: number }>(

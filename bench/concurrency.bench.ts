@@ -13,8 +13,6 @@
  */
 import "./production-env";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -22,13 +20,10 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { createLogger } from "../app/lib/logger.server";
-import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
-import { ensureCatalogue, ensurePostgresDatabase, percentile } from "./support";
+import { ensureCatalogue, ensurePostgresDatabase, listenOnLoopback, percentile, serveShop } from "./support";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -48,14 +43,6 @@ function load(url: string): Promise<LoadResult> {
   });
 }
 
-function listen(app: express.Express): Promise<{ server: Server; base: string }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, "127.0.0.1", () =>
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    );
-  });
-}
-
 async function main() {
   await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL, poolSize: 10 });
@@ -64,24 +51,8 @@ async function main() {
 
   const { buildDir, cleanup } = buildApp("bench");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const shop = (pageCacheTtlMs: string) =>
-    listen(
-      createApp({
-        db,
-        config: loadConfig({
-          NODE_ENV: "production",
-          PORT: "0",
-          SEED_DEMO: "false",
-          AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
-          PAGE_CACHE_TTL_MS: pageCacheTtlMs,
-        }),
-        logger: createLogger("silent"),
-        build,
-        clientDir: path.join(buildDir, "client"),
-      }),
-    );
-  const cached = await shop("5000");
-  const uncached = await shop("0");
+  const cached = await serveShop(db, build, buildDir, "5000");
+  const uncached = await serveShop(db, build, buildDir, "0");
 
   // The largest leaf category, and a listed product in it.
   const leaf = rowsOf<{ id: number }>(
@@ -110,7 +81,7 @@ async function main() {
   const staticApp = express();
   staticApp.use(compression());
   staticApp.use(express.static(staticDir));
-  const files = await listen(staticApp);
+  const files = await listenOnLoopback(staticApp);
 
   console.log(
     `\n${PRODUCTS} products; ${CONNECTIONS} connections, ${SECONDS} s each; time-out ${TIMEOUT_MS} ms; category ${leaf.id}.\n`,

@@ -1,7 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import type { Server } from "node:http";
+import type { Express } from "express";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
+import { createLogger } from "../app/lib/logger.server";
+import { createApp } from "../server/app";
 import { rowsOf } from "../app/db/rows.server";
 
 /** The value at percentile `p` (0–100) of an ascending list of timings (nearest rank). */
@@ -50,4 +58,34 @@ export async function ensureCatalogue(db: Db, databaseUrl: string, products: num
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   await db.execute(sql`VACUUM (ANALYZE) products, product_search, stock`);
+}
+
+/**
+ * The production build served in-process on a loopback port, as the benchmarks measure it.
+ * pageCacheTtlMs "0" renders every request (a page's own cost); "5000" is the production default.
+ */
+export function serveShop(db: Db, build: ServerBuild, buildDir: string, pageCacheTtlMs: string) {
+  const app = createApp({
+    db,
+    config: loadConfig({
+      NODE_ENV: "production",
+      PORT: "0",
+      SEED_DEMO: "false",
+      AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
+      PAGE_CACHE_TTL_MS: pageCacheTtlMs,
+    }),
+    logger: createLogger("silent"),
+    build,
+    clientDir: path.join(buildDir, "client"),
+  });
+  return listenOnLoopback(app);
+}
+
+/** Listens on a free loopback port; `base` is the address to ask. */
+export function listenOnLoopback(app: Express): Promise<{ server: Server; base: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () =>
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    );
+  });
 }

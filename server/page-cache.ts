@@ -31,7 +31,8 @@ export type PageCacheOptions = {
   bypass?: (res: Response) => boolean;
 };
 
-type Entry = { status: number; headers: [string, string | string[]][]; body: Buffer; nonce: string; storedAt: number };
+/** A kept page: its body cut at the nonce of the render that made it, so each answer joins in its own. */
+type Entry = { status: number; headers: [string, string | string[]][]; parts: string[]; storedAt: number };
 
 /** How many times ttlMs a stale copy may still be served while the page is rendered anew. */
 const STALE_FACTOR = 6;
@@ -63,7 +64,7 @@ const NOT_STORED = new Set([
 ]);
 
 /** Whether the URL is an anonymous catalogue page (or its `.data`), whatever the visitor. */
-export function isCatalogueUrl(url: string): boolean {
+function isCatalogueUrl(url: string): boolean {
   if (url.length > MAX_URL_LENGTH) return false;
   const path = url.split("?", 1)[0]!.replace(/\.data$/, "");
   return CACHEABLE_PATHS.some((pattern) => pattern.test(path));
@@ -74,7 +75,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const sharedFor = Math.max(1, Math.round(ttlMs / 1000));
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (entry) => entry.body.length + 512,
+    sizeCalculation: (entry) => entry.parts.reduce((n, part) => n + part.length, 512),
     // Past ttlMs a copy is stale: served only while one request renders the page anew.
     ttl: Math.max(1, ttlMs * STALE_FACTOR),
   });
@@ -86,8 +87,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const serve = (res: Response, entry: Entry, state: "hit" | "stale") => {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", state);
-    const nonce = String(res.locals.nonce);
-    res.status(entry.status).send(Buffer.from(entry.body.toString("utf8").split(entry.nonce).join(nonce), "utf8"));
+    res.status(entry.status).send(Buffer.from(entry.parts.join(String(res.locals.nonce)), "utf8"));
   };
 
   return async (req, res, next) => {
@@ -110,7 +110,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       res.setHeader("Cache-Control", "private, no-cache");
       return next();
     }
-    res.setHeader("Cache-Control", `public, max-age=0, s-maxage=${sharedFor}, stale-while-revalidate=${sharedFor * STALE_FACTOR}`);
+    res.setHeader(
+      "Cache-Control",
+      `public, max-age=0, s-maxage=${sharedFor}, stale-while-revalidate=${sharedFor * STALE_FACTOR}`,
+    );
     const key = req.originalUrl;
 
     let entry = cache.get(key);
@@ -148,7 +151,7 @@ function store(cache: LRUCache<string, Entry>, key: string, res: Response, body:
     if (value === undefined || NOT_STORED.has(name.toLowerCase())) continue;
     headers.push([name, typeof value === "number" ? String(value) : value]);
   }
-  cache.set(key, { status: res.statusCode, headers, body, nonce, storedAt: Date.now() });
+  cache.set(key, { status: res.statusCode, headers, parts: body.toString("utf8").split(nonce), storedAt: Date.now() });
 }
 
 /**
