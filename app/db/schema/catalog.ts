@@ -99,23 +99,15 @@ export const products = pgTable(
     index("products_listed_default_order_idx")
       .on(t.categoryId, sql`${t.inStock} DESC`, sql`lower(${t.shortDescription})`, t.artNo)
       .where(sql`is_listed`),
-    index("products_short_description_trgm_idx")
-      .using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`)
-      .where(sql`is_listed`),
     /*
      * The admin's product search (Product Management) looks through ALL products, listed or not:
-     * substring matches on brand and description use these trigram indexes. The table itself is
+     * substring matches on brand and description use these trigram indexes; the shop's own search
+     * (listed products only) uses them too. One index per column: every index is paid on every
+     * product a supplier feed or seed writes (docs/decisions/0022-write-cost-of-product-indexes.md). The table itself is
      * paged by seeking on the primary key (art_no), never by OFFSET (docs/decisions/0017-admin-product-paging.md).
      */
     index("products_admin_brand_trgm_idx").using("gin", sql`lower(${t.brand}) gin_trgm_ops`),
     index("products_admin_description_trgm_idx").using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`),
-    /*
-     * Search suggestions walk this in description order and stop at the sixth match: with ArtNo,
-     * brand and the description in the index the walk never touches the heap.
-     */
-    index("products_suggestion_cover_idx")
-      .on(sql`lower(${t.shortDescription})`, t.artNo, t.brand, t.shortDescription)
-      .where(sql`is_listed`),
   ],
 );
 
