@@ -7,7 +7,7 @@ import { createProduct } from "../support/factories";
 
 /**
  * Suggestions read `product_search`, a copy of the listed products that the trigger on `products`
- * keeps in step (migration 0005). Every way a product enters, changes or leaves the catalogue must
+ * keeps in step (statement-level triggers, migration 0034). Every way a product enters, changes or leaves the catalogue must
  * show in the suggestions right away, and the copy must hold exactly the listed products.
  */
 describe("product_search follows products (trigger)", () => {
@@ -96,6 +96,32 @@ describe("product_search follows products (trigger)", () => {
     await database.db.execute(sql`DELETE FROM products WHERE art_no IN (1002, 1004)`);
     expect(await suggest("tas")).toEqual([]);
     await expectInStep();
+    expect(await database.db.select().from(productSearch)).toEqual([]);
+  });
+
+  it("follows a batch upsert as a supplier feed writes it: new, changed, unlisted and untouched rows in one statement", async () => {
+    await createProduct(database.db, { artNo: 2001, shortDescription: "Bidon 500 ml", brand: "Elite" });
+    await createProduct(database.db, { artNo: 2002, shortDescription: "Bidon 750 ml", brand: "Elite" });
+    await createProduct(database.db, { artNo: 2003, shortDescription: "Bidonhouder", brand: "Elite" });
+    await database.db.execute(sql`
+      INSERT INTO products (art_no, short_description, brand, consumer_price_cents, status)
+      VALUES (2001, 'Bidon 500 ml', 'Elite', 999, 1),
+             (2002, 'Bidon 800 ml', 'Tacx', 1299, 1),
+             (2003, 'Bidonhouder', 'Elite', 899, 0),
+             (2004, 'Bidon thermo', 'Camelbak', 1999, 1)
+      ON CONFLICT (art_no) DO UPDATE SET short_description = excluded.short_description,
+        brand = excluded.brand, consumer_price_cents = excluded.consumer_price_cents, status = excluded.status`);
+    expect(await suggest("bidon")).toEqual([2001, 2002, 2004]);
+    expect((await searchSuggestions(database.db, "800 ml"))[0]).toEqual({
+      artNo: 2002,
+      shortDescription: "Bidon 800 ml",
+      brand: "Tacx",
+    });
+    await expectInStep();
+  });
+
+  it("is emptied when the catalogue is truncated", async () => {
+    await database.db.execute(sql`TRUNCATE products CASCADE`);
     expect(await database.db.select().from(productSearch)).toEqual([]);
   });
 });

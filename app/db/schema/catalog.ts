@@ -115,15 +115,15 @@ export const products = pgTable(
  * Search suggestions read only this narrow copy of the listed products (ArtNo, lowercased description,
  * description, brand: ~120 bytes a row, 12 MB at 100 000 products, stays cached), never the wide
  * `products` rows (~1 kB: the long HTML description is inline). Rows exist only for listed products.
- * Kept in step by the trigger `products_search_sync` on `products` (migration 0005): insert, update
- * of the description, brand or listing, delete. Nothing else writes it.
+ * Kept in step by the statement-level triggers `products_search_sync_*` on `products` (migration
+ * 0034): insert, update of the description, brand or listing, delete, truncate. Nothing else writes it.
  */
 export const productSearch = pgTable(
   "product_search",
   {
-    artNo: integer("art_no")
-      .primaryKey()
-      .references(() => products.artNo, { onDelete: "cascade", onUpdate: "cascade" }),
+    // No foreign key: the triggers are its only writer and remove a row with its product; a key
+    // would add a check per row to every product a feed or seed creates (ADR 0022).
+    artNo: integer("art_no").primaryKey(),
     /** lower(short_description): what suggestions match on and sort by. */
     sortKey: text("sort_key").notNull(),
     shortDescription: text("short_description").notNull(),
