@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 
 /** Category tree. Ids are fixed by the spec for the three top categories (8, 16, 164). */
 export const productCategories = pgTable(
@@ -99,24 +110,19 @@ export const products = pgTable(
     index("products_listed_default_order_idx")
       .on(t.categoryId, sql`${t.inStock} DESC`, sql`lower(${t.shortDescription})`, t.artNo)
       .where(sql`is_listed`),
-    /*
-     * The admin's product search (Product Management) looks through ALL products, listed or not:
-     * substring matches on brand and description use these trigram indexes; the shop's own search
-     * (listed products only) uses them too. One index per column: every index is paid on every
-     * product a supplier feed or seed writes (docs/decisions/0022-write-cost-of-product-indexes.md). The table itself is
-     * paged by seeking on the primary key (art_no), never by OFFSET (docs/decisions/0017-admin-product-paging.md).
-     */
-    index("products_admin_brand_trgm_idx").using("gin", sql`lower(${t.brand}) gin_trgm_ops`),
-    index("products_admin_description_trgm_idx").using("gin", sql`lower(${t.shortDescription}) gin_trgm_ops`),
   ],
 );
 
 /**
- * Search suggestions read only this narrow copy of the listed products (ArtNo, lowercased description,
- * description, brand: ~120 bytes a row, 12 MB at 100 000 products, stays cached), never the wide
- * `products` rows (~1 kB: the long HTML description is inline). Rows exist only for listed products.
- * Kept in step by the statement-level triggers `products_search_sync_*` on `products` (migration
- * 0034): insert, update of the description, brand or listing, delete, truncate. Nothing else writes it.
+ * The narrow copy of every product's searchable text (ArtNo, lowercased description, description,
+ * brand, listed or not: ~120 bytes a row, never the ~1 kB `products` row with its inline HTML). Every
+ * text search reads it: the suggestions and the shop's search (listed rows), the admin's product
+ * search (all rows). The trigram indexes live here rather than on `products`, so the writes that
+ * change a product without touching its text (a stock feed flipping `in_stock`, prices) never add
+ * trigram entries (ADR 0022).
+ * Kept in step by the statement-level triggers `products_search_sync_*` on `products` (migrations
+ * 0034, 0035): insert, update of the description, brand or listing, delete, truncate. Nothing else
+ * writes it.
  */
 export const productSearch = pgTable(
   "product_search",
@@ -124,16 +130,21 @@ export const productSearch = pgTable(
     // No foreign key: the triggers are its only writer and remove a row with its product; a key
     // would add a check per row to every product a feed or seed creates (ADR 0022).
     artNo: integer("art_no").primaryKey(),
-    /** lower(short_description): what suggestions match on and sort by. */
+    /** lower(short_description), '' without one: what searches match on and suggestions sort by. */
     sortKey: text("sort_key").notNull(),
-    shortDescription: text("short_description").notNull(),
-    brand: text("brand").notNull(),
+    shortDescription: text("short_description"),
+    brand: text("brand"),
+    /** products.is_listed: the shop's searches read only these rows, the admin's all. */
+    isListed: boolean("is_listed").notNull(),
   },
   (t) => [
     // Finds the rows that contain a term of 3+ characters (bitmap scan; then sort the matches).
     index("product_search_sort_key_trgm_idx").using("gin", sql`${t.sortKey} gin_trgm_ops`),
+    index("product_search_brand_trgm_idx").using("gin", sql`lower(${t.brand}) gin_trgm_ops`),
     // Description order for the walk that stops at the sixth match (index-only: ArtNo is in it).
-    index("product_search_order_idx").on(t.sortKey, t.artNo),
+    index("product_search_order_idx")
+      .on(t.sortKey, t.artNo)
+      .where(sql`is_listed`),
   ],
 );
 

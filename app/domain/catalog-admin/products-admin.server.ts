@@ -36,7 +36,10 @@ function searchCondition(term: string): SQL | undefined {
   if (term === "") return undefined;
   if (/^\d+$/.test(term)) return artNoPrefix(term) ?? sql`false`;
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(sql`lower(${products.brand}) LIKE ${pattern}`, sql`lower(${products.shortDescription}) LIKE ${pattern}`);
+  // The trigram indexes are on the narrow product_search, which holds every product (ADR 0022).
+  return sql`${products.artNo} IN (
+    SELECT art_no FROM product_search WHERE sort_key LIKE ${pattern}
+    UNION SELECT art_no FROM product_search WHERE lower(brand) LIKE ${pattern})`;
 }
 
 /**

@@ -154,15 +154,15 @@ function baseFrom(query: ListingQuery): SQL {
   }
   if (query.q) {
     const pattern = containsPattern(query.q);
-    // Separately indexable lookups instead of one OR, so the trigram index on
-    // lower(short_description) is used. An ArtNo is digits only: a term with anything else cannot
-    // match one, and skipping that lookup spares a walk over every listed ArtNo.
+    // Separately indexable lookups instead of one OR, so both trigram indexes of the narrow
+    // product_search (description, brand) are used. An ArtNo is digits only: a term with anything
+    // else cannot match one, and skipping that lookup spares a walk over every listed ArtNo.
     const byArtNo = /^\d+$/.test(query.q)
       ? sql`UNION SELECT art_no FROM products WHERE is_listed AND art_no::text LIKE ${pattern} ESCAPE '\\'`
       : sql``;
     parts.push(sql`b.art_no IN (
-      SELECT art_no FROM products WHERE is_listed AND lower(short_description) LIKE ${pattern} ESCAPE '\\'
-      UNION SELECT art_no FROM products WHERE is_listed AND lower(brand) LIKE ${pattern} ESCAPE '\\'
+      SELECT art_no FROM product_search WHERE is_listed AND sort_key LIKE ${pattern} ESCAPE '\\'
+      UNION SELECT art_no FROM product_search WHERE is_listed AND lower(brand) LIKE ${pattern} ESCAPE '\\'
       ${byArtNo}
     )`);
   }

@@ -18,8 +18,8 @@ const ORDERED_PREFIX_ROWS = 10_000;
 
 /**
  * Listed products whose short description contains the term, case-insensitive, ordered by
- * description, at most 6 (spec 2 §7.3). Reads only `product_search`, the narrow copy of the listed
- * products that a trigger keeps in step with `products` (12 MB at 100 000 products, so it stays
+ * description, at most 6 (spec 2 §7.3). Reads only `product_search`'s listed rows, the narrow copy
+ * of the products that a trigger keeps in step with `products` (12 MB at 100 000 products, so it stays
  * cached; a `products` row is ~1 kB because the long HTML description is inline).
  *
  * 1. Walk its (sort_key, art_no) index in description order, index-only (the table is vacuumed by
@@ -50,7 +50,7 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
     await db.execute(sql`
       SELECT s.art_no, s.short_description, s.brand FROM (
         SELECT art_no, sort_key FROM (
-          SELECT art_no, sort_key FROM product_search ORDER BY sort_key, art_no
+          SELECT art_no, sort_key FROM product_search WHERE is_listed ORDER BY sort_key, art_no
           ${term.length >= 3 ? sql`LIMIT ${ORDERED_PREFIX_ROWS}` : sql`OFFSET 0`}
         ) in_order
         WHERE sort_key LIKE ${pattern} ESCAPE '\\'
@@ -66,7 +66,7 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
           await db.execute(sql`
             SELECT art_no, short_description, brand FROM (
               SELECT art_no, sort_key, short_description, brand FROM product_search
-              WHERE sort_key LIKE ${pattern} ESCAPE '\\'
+              WHERE is_listed AND sort_key LIKE ${pattern} ESCAPE '\\'
               OFFSET 0
             ) matches
             ORDER BY sort_key, art_no
