@@ -113,6 +113,28 @@ describe("Mail me als het weer leverbaar is", () => {
     expect(await alertJobs()).toHaveLength(0);
   });
 
+  it("queues one job per restocked product when a stock feed writes many rows in one statement", async () => {
+    const waiting = await soldOut();
+    const noStockRow = await createProduct(db(), { stockQuantity: null, shortDescription: "Nieuwe band" });
+    const staysOut = await soldOut();
+    const alreadyIn = await soldOut();
+    const unwatched = await soldOut();
+    for (const p of [waiting, noStockRow, staysOut, alreadyIn])
+      await confirmedRequest(p.artNo, `feed${p.artNo}@example.nl`);
+    await setStock(alreadyIn.artNo, 5);
+    await db().delete(jobs);
+
+    // As the supplier's stock feed writes a batch: an upsert of new and existing rows together.
+    await db().execute(sql`
+      INSERT INTO stock (art_no, quantity, status, updated_at)
+      VALUES (${waiting.artNo}, 4, NULL, now()), (${noStockRow.artNo}, 2, NULL, now()),
+             (${staysOut.artNo}, 0, NULL, now()), (${alreadyIn.artNo}, 9, NULL, now()),
+             (${unwatched.artNo}, 7, NULL, now())
+      ON CONFLICT (art_no) DO UPDATE SET quantity = excluded.quantity, updated_at = now()`);
+    const queued = (await alertJobs()).map((j) => (j.payload as { artNo: number }).artNo).sort((a, b) => a - b);
+    expect(queued).toEqual([waiting.artNo, noStockRow.artNo].sort((a, b) => a - b));
+  });
+
   it("mails at once when the product came back before the request was confirmed", async () => {
     const product = await soldOut();
     expect((await request(product.artNo, "laat@example.nl")).status).toBe(200);
