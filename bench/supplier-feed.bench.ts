@@ -14,14 +14,13 @@ import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { runFeedImport } from "../app/domain/supplier-feed/import-job.server";
 import { startFeedRun } from "../app/domain/supplier-feed/runs.server";
 import { createLogger } from "../app/lib/logger.server";
-import { percentile } from "./support";
+import { percentile, recreatePostgresDatabase } from "./support";
 
 const DB_URL = process.env.BENCH_FEED_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_feed";
 const PRODUCTS = Number(process.env.BENCH_FEED_PRODUCTS ?? 1_000_000);
@@ -29,16 +28,6 @@ const FIRST_ART_NO = 200_000;
 const CATEGORIES = 40;
 const logger = createLogger("warn");
 
-async function recreateDatabase() {
-  const url = new URL(DB_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-}
 
 const BRANDS = [
   "Shimano",
@@ -157,7 +146,7 @@ async function importFile(db: Db, config: ReturnType<typeof loadConfig>, file: s
 }
 
 async function main() {
-  await recreateDatabase();
+  await recreatePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL, poolSize: 4 });
   const db = database.db;
   await db.execute(sql`
