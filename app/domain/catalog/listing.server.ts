@@ -328,27 +328,28 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const facets: Facet[] = valueTypes.map((type) => {
     const selected = query.filters[type.id] ?? [];
     const own = rows.filter((r) => Number(r.t) === type.id && r.v != null);
+    const counts = own.filter((r) => r.n != null);
     // A facet counted from a sample that filled up: its counts are lower bounds, and the values
-    // the sample missed (n null, from the cache) are listed without a count.
-    const capped = own.some((r) => r.n != null && r.lo != null && Number(r.lo) >= FACET_COUNT_CAP);
-    const values: FacetValue[] = [];
-    for (const r of own) {
-      if (r.n == null && !capped) continue;
-      if (r.n == null && values.some((v) => v.value === r.v)) continue;
-      values.push({
-        value: r.v!,
-        count: Number(r.n ?? 0),
-        selected: selected.includes(r.v!),
-        ...(capped ? { atLeast: true } : {}),
-      });
+    // the sample missed (n null: the category's values from the cache) are listed without a count.
+    const sampled = counts.some((r) => r.lo != null && Number(r.lo) >= FACET_COUNT_CAP);
+    const atLeast = sampled ? { atLeast: true } : {};
+    const values: FacetValue[] = counts.map((r) => ({
+      value: r.v!,
+      count: Number(r.n),
+      selected: selected.includes(r.v!),
+      ...atLeast,
+    }));
+    if (sampled) {
+      for (const r of own)
+        if (r.n == null && !values.some((v) => v.value === r.v))
+          values.push({ value: r.v!, count: 0, selected: selected.includes(r.v!), ...atLeast });
     }
     // A selected value stays visible (to untick) even when other filters leave it no products.
     for (const value of type.kind === "select" ? selected.slice(0, 1) : selected) {
-      if (!values.some((v) => v.value === value))
-        values.push({ value, count: 0, selected: true, ...(capped ? { atLeast: true } : {}) });
+      if (!values.some((v) => v.value === value)) values.push({ value, count: 0, selected: true, ...atLeast });
     }
     values.sort((a, b) => a.value.localeCompare(b.value, "nl", { sensitivity: "base" }));
-    return { ...type, values, ...(capped ? { capped } : {}) };
+    return { ...type, values, ...(sampled ? { capped: true } : {}) };
   });
   if (priceType) facets.push({ ...priceType, values: [] });
 
