@@ -35,6 +35,8 @@ export type LargeFacet = {
   column: SQL;
   /** Conditions of every OTHER active filter, or null when none is active. */
   others: SQL | null;
+  /** This facet's own filter is active (its counts then ignore it, so need a scan of their own). */
+  ownActive: boolean;
 };
 
 /**
@@ -57,8 +59,7 @@ export function largeAggregate(options: {
   const selects: SQL[] = [
     // No filter: the kept count is exact. With filters: count until one past the cap.
     conditions
-      ? sql`SELECT -1 AS t, NULL::text AS v, count(*)::int AS n, NULL::int AS lo, NULL::int AS hi
-            FROM (SELECT 1 FROM base b WHERE ${conditions} LIMIT ${totalCap + 1}) capped`
+      ? sql`SELECT -1 AS t, NULL::text AS v, count(*)::int AS n, NULL::int AS lo, NULL::int AS hi FROM matched`
       : sql`SELECT -1 AS t, NULL::text AS v, ${options.listed}::int AS n, NULL::int AS lo, NULL::int AS hi`,
     // min/max walk the (category, price) index from either end: a few entries, not the category.
     sql`SELECT -2, NULL, 0, min(b.effective_price_cents)::int, max(b.effective_price_cents)::int FROM base b
@@ -78,11 +79,20 @@ export function largeAggregate(options: {
         ORDER BY product_count DESC, value LIMIT ${maxValues}) c${id}`);
       continue;
     }
-    // Count the values among the first FACET_COUNT_CAP products only; `lo` says how many that was.
-    selects.push(sql`SELECT * FROM (SELECT ${id} AS t, v, count(*)::int AS n, (sum(count(*)) OVER ())::int AS lo, NULL::int AS hi
+    if (conditions && !facet.ownActive) {
+      // Filtered by every active filter, as the total: counted in the one shared sample. `lo` says
+      // how many products that was.
+      selects.push(sql`SELECT * FROM (SELECT ${id} AS t, v, count(*)::int AS n, (SELECT count(*) FROM first)::int AS lo, NULL::int AS hi
+        FROM (SELECT ${facet.column} AS v FROM first b WHERE coalesce(${facet.column}, '') <> '') sample
+        GROUP BY v ORDER BY count(*) DESC, v LIMIT ${maxValues}) s${id}`);
+    } else {
+      // Count the values among the first FACET_COUNT_CAP products only; `lo` says how many that was.
+      selects.push(sql`SELECT * FROM (SELECT ${id} AS t, v, count(*)::int AS n, (sum(count(*)) OVER ())::int AS lo, NULL::int AS hi
       FROM (SELECT ${facet.column} AS v FROM base b
-            WHERE ${facet.others ?? sql`TRUE`} AND coalesce(${facet.column}, '') <> '' LIMIT ${FACET_COUNT_CAP}) sample
+            WHERE ${facet.others ?? sql`TRUE`} AND coalesce(${facet.column}, '') <> ''
+            ORDER BY b.effective_price_cents LIMIT ${FACET_COUNT_CAP}) sample
       GROUP BY v ORDER BY count(*) DESC, v LIMIT ${maxValues}) s${id}`);
+    }
     // Values of the category the sample may have missed, so each stays selectable.
     if (cacheBuilt) {
       selects.push(sql`SELECT * FROM (SELECT ${id} AS t, value AS v, NULL::int AS n, NULL::int AS lo, NULL::int AS hi
@@ -90,10 +100,21 @@ export function largeAggregate(options: {
         ORDER BY product_count DESC, value LIMIT ${maxValues}) k${id}`);
     }
   }
+  // The products matching every filter: counted one past the total's cap (in any order), and the
+  // first FACET_COUNT_CAP of them by price shared by the facets whose own filter is inactive. The
+  // samples walk the (category, price) index: in name order they would see a few brands only
+  // (descriptions start with the brand).
+  const matched = conditions
+    ? sql`, matched AS MATERIALIZED (SELECT 1 FROM base b WHERE ${conditions} LIMIT ${totalCap + 1}),
+      first AS MATERIALIZED (
+        SELECT b.brand, b.colour, b.material, b.size, b.type FROM base b WHERE ${conditions}
+        ORDER BY b.effective_price_cents LIMIT ${FACET_COUNT_CAP}
+      )`
+    : sql``;
   return sql`
     WITH base AS NOT MATERIALIZED (
       SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents
       FROM products b WHERE ${base}
-    )
+    )${matched}
     ${sql.join(selects, sql` UNION ALL `)}`;
 }

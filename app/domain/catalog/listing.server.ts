@@ -298,7 +298,12 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
       priceConditions: whereAll(conditions, priceType ? String(priceType.id) : undefined),
       facets: valueTypes.map((type) => {
         const others = conditions.filter((c) => c.key !== String(type.id));
-        return { id: type.id, column: COLUMN_OF[type.name]!, others: others.length ? whereAll(others) : null };
+        return {
+          id: type.id,
+          column: COLUMN_OF[type.name]!,
+          others: others.length ? whereAll(others) : null,
+          ownActive: others.length < conditions.length,
+        };
       }),
       totalCap,
       maxValues: MAX_FACET_VALUES,
