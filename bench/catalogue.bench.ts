@@ -116,6 +116,16 @@ async function main() {
       [1, 2, 3].map((page) => `${base}/products?cat=${leaf.id}&page=${page}`),
     ),
     await measure(`category page, page ${deepPage}`, [`${base}/products?cat=${leaf.id}&page=${deepPage}`]),
+    await measure(
+      "category page, name A-Z + 2 filters",
+      [1, 2, 3].map(
+        (page) =>
+          `${base}/products?cat=${leaf.id}&filter_1=${brands.join(",")}&filter_2=${colours[0]}&sort=name-asc&page=${page}`,
+      ),
+    ),
+    await measure(`category page, name Z-A, page ${deepPage}`, [
+      `${base}/products?cat=${leaf.id}&sort=name-desc&page=${deepPage}`,
+    ]),
     await measure("parent category page", [`${base}/products?cat=${CATEGORY_IDS.bicycleParts}`]),
     await measure(
       "search results page",

@@ -11,7 +11,8 @@ const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Contr
 
 /**
  * /sitemap.xml is a sitemap index; /sitemap.xml?page=1 lists pages, categories and blog posts,
- * ?page=2… the products, at most 45 000 a page, so a 100 000-product catalogue stays within limits.
+ * ?page=2… the products, one range of 10 000 ArtNos a page (sitemap.server.ts), so any catalogue
+ * stays within Google's limits and every page costs the same.
  * URLs are absolute from PUBLIC_URL, never from the request's Host header.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

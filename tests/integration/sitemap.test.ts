@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SITEMAP_PAGE_SIZE, sitemapProductUrls } from "../../app/domain/content/sitemap.server";
+import { products } from "../../app/db/schema";
+import { SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapProductUrls } from "../../app/domain/content/sitemap.server";
 import { createBlogPost } from "../support/content-factories";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
@@ -79,5 +81,49 @@ describe("sitemap.xml and robots.txt", () => {
         `Sitemap: ${ORIGIN}/sitemap.xml`,
       ]),
     );
+  });
+});
+
+describe("sitemap product pages over ArtNo ranges", () => {
+  const { app, database } = useTestApp({ PUBLIC_URL: ORIGIN });
+  const W = SITEMAP_PAGE_SIZE;
+  // ArtNos on both sides of range boundaries, a range with only an unlisted product, and a gap of
+  // empty ranges: each listed product must be on exactly one page, and no page may be empty.
+  const listedArtNos = [3 * W - 1, 3 * W, 3 * W + 1, 4 * W - 1, 7 * W + 5, 7 * W + 6];
+  const unlistedArtNo = 5 * W + 3;
+  beforeAll(async () => {
+    for (const artNo of listedArtNos) await createProduct(database.db, { artNo });
+    await createProduct(database.db, { artNo: unlistedArtNo, status: 0 });
+  });
+
+  it("lists every listed product exactly once across the pages, in ArtNo order", async () => {
+    const pages = await sitemapPageCount(database.db);
+    // Ranges 2, 3 and 7 hold listed products; range 5 only an unlisted one.
+    expect(pages).toBe(1 + 3);
+    const seen: string[] = [];
+    for (let page = 2; page <= pages; page++) {
+      const urls = await sitemapProductUrls(database.db, page);
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(W);
+      seen.push(...urls.map((u) => u.loc));
+    }
+    expect(seen).toEqual(listedArtNos.map((n) => `/product/${n}`));
+    expect(await sitemapProductUrls(database.db, pages + 1)).toEqual([]);
+  });
+
+  it("serves those pages from the index, each with the products' last change date", async () => {
+    const index = await (await app.get("/sitemap.xml")).text();
+    for (const page of [1, 2, 3, 4]) expect(index).toContain(`<loc>${ORIGIN}/sitemap.xml?page=${page}</loc>`);
+    expect(index).not.toContain("page=5");
+    const xml = await (await app.get("/sitemap.xml?page=3")).text();
+    const [row] = await database.db
+      .select({ updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.artNo, 3 * W));
+    const day = new Date(row!.updatedAt).toISOString().slice(0, 10);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/product/${3 * W}</loc><lastmod>${day}</lastmod></url>`);
+    expect(xml).toContain(`/product/${4 * W - 1}<`);
+    expect(xml).not.toContain(`/product/${3 * W - 1}<`);
+    expect((await app.get("/sitemap.xml?page=5")).status).toBe(404);
   });
 });

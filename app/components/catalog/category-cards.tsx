@@ -8,6 +8,11 @@ export function productCountLabel(n: number): string {
   return `${n} ${n === 1 ? "product" : "producten"}`;
 }
 
+/** A listing's total; a capped count (a huge category with filters) says it is a lower bound. */
+export function listingTotalLabel(n: number, capped: boolean): string {
+  return capped ? `Meer dan ${n.toLocaleString("nl-NL")} producten` : productCountLabel(n);
+}
+
 /** Subcategory cards ("{n} producten"), each linking to its listing. */
 export function CategoryCards({
   categories,

@@ -3,6 +3,7 @@ import { type ReactNode, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
+import { FACET_COUNT_CAP } from "~/domain/catalog/facet-caps";
 import type { Facet, PriceBounds } from "~/domain/catalog/listing-types";
 import { type ListingParams, serializeListingParams } from "~/domain/catalog/listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
@@ -117,13 +118,16 @@ export function FilterForm({
                       className="size-4 shrink-0 accent-brand-700"
                     />
                     <span className="flex-1 break-words">{option.value}</span>
-                    <span className="text-xs text-muted" aria-label={`${option.count} producten`}>
-                      ({option.count})
-                    </span>
+                    <FacetCount count={option.count} atLeast={option.atLeast ?? false} />
                   </label>
                 </li>
               ))}
             </ul>
+            {facet.capped ? (
+              <p className="mt-1 text-xs text-muted">
+                {`In deze grote categorie tellen we per filter tot ${FACET_COUNT_CAP.toLocaleString("nl-NL")} producten; een + betekent "minstens".`}
+              </p>
+            ) : null}
           </fieldset>
         ) : null,
       )}
@@ -181,5 +185,19 @@ export function FilterPanel(props: FilterPanelProps & { activeCount: number }) {
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * A value's product count. A capped count (a huge category) is a lower bound, "(250+)"; a value the
+ * capped count did not reach shows none, rather than a misleading 0.
+ */
+function FacetCount({ count, atLeast }: { count: number; atLeast: boolean }) {
+  if (atLeast && count === 0) return null;
+  const shown = count.toLocaleString("nl-NL");
+  return (
+    <span className="text-xs text-muted" aria-label={atLeast ? `minstens ${shown} producten` : `${count} producten`}>
+      {atLeast ? `(${shown}+)` : `(${count})`}
+    </span>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { categoryPageItems } from "~/domain/catalog/pagination";
 import { cn } from "~/lib/cn";
 import { ActiveFilters, chipsOf } from "./active-filters";
-import { productCountLabel } from "./category-cards";
+import { listingTotalLabel } from "./category-cards";
 import { EmptyState } from "./empty-state";
 import { FilterPanel } from "./filter-panel";
 import { PaginationNav } from "./pagination-nav";
@@ -61,7 +61,7 @@ export function ListingView({
       <section aria-labelledby="resultaten-kop" className="min-w-0 flex-1 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="resultaten-kop" className="text-sm font-medium text-muted" aria-live="polite">
-            {productCountLabel(listing.total)}
+            {listingTotalLabel(listing.total, listing.totalCapped)}
           </h2>
           {showSort && listing.total > 0 ? <SortSelect action={path} params={params} /> : null}
         </div>
@@ -74,9 +74,10 @@ export function ListingView({
           )}
         </div>
         <PaginationNav
-          items={categoryPageItems(listing.page, listing.totalPages)}
+          items={categoryPageItems(listing.page, listing.totalPages, listing.totalCapped)}
           page={listing.page}
           totalPages={listing.totalPages}
+          hasMore={listing.totalCapped}
           hrefFor={(page) => listingHref(path, { ...params, page })}
         />
       </section>

@@ -13,14 +13,17 @@ export function PaginationNav({
   totalPages,
   hrefFor,
   className,
+  hasMore = false,
 }: {
   items: PageItem[];
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
   className?: string;
+  /** More pages follow `totalPages` (a capped count): "Volgende" stays a link. */
+  hasMore?: boolean;
 }) {
-  if (totalPages <= 1) return null;
+  if (totalPages <= 1 && !hasMore) return null;
   return (
     <nav aria-label="Paginering" className={cn("mt-8 flex justify-center", className)}>
       <ul className="flex flex-wrap items-center justify-center gap-1 sm:gap-1.5">
@@ -59,7 +62,7 @@ export function PaginationNav({
           ),
         )}
         <li>
-          {page < totalPages ? (
+          {page < totalPages || hasMore ? (
             <Link to={hrefFor(page + 1)} className={cn(cell, "border-line hover:bg-surface")} rel="next">
               <span className="sr-only sm:not-sr-only">Volgende</span>
               <ChevronRight aria-hidden className="size-4" />

@@ -8,11 +8,19 @@ export type FilterKind = "select" | "multi-select";
 /** A filter type configured for a category (spec 1 §3 "Category filter"). */
 export type FilterTypeConfig = { id: number; name: string; displayName: string; kind: FilterKind };
 
-export type FacetValue = { value: string; count: number; selected: boolean };
+export type FacetValue = {
+  value: string;
+  count: number;
+  selected: boolean;
+  /** The count stopped at a cap (a huge category): at least `count` products; 0 = not counted. */
+  atLeast?: boolean;
+};
 
 export type Facet = FilterTypeConfig & {
   /** Values with the number of products they would show, given the OTHER active filters. */
   values: FacetValue[];
+  /** Some counts of this facet are lower bounds (see FacetValue.atLeast). */
+  capped?: boolean;
 };
 
 /** Whole euros: the slider's range and the active price filter, if any. */
@@ -42,6 +50,8 @@ export type ListingQuery = {
 export type ListingResult = {
   products: ProductSummary[];
   total: number;
+  /** The total stopped counting (a huge category with filters): there are more than `total`. */
+  totalCapped: boolean;
   page: number;
   totalPages: number;
   facets: Facet[];

@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
+import { EXACT_COUNT_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
+import { categorySize, largeAggregate } from "./large-listing.server";
 import { countListedProducts } from "./listed-counts.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";
@@ -98,6 +100,7 @@ function isSupported(f: FilterTypeConfig): boolean {
 }
 
 type Condition = { key: string; sql: SQL };
+type AggregateRow = { t: number; v: string | null; n: number | null; lo: number | null; hi: number | null };
 
 /** The active filters as SQL over the `b` (base) alias; unknown filter ids and bad values are ignored. */
 function conditionsOf(query: ListingQuery): {
@@ -222,17 +225,15 @@ async function productPage(
 }
 
 /**
- * One page of a category (or search) listing with its total, facet counts and price bounds.
- * Filters combine with AND across types and OR within a multi-select type. Each facet counts
- * with every active filter except its own, so a shopper sees what ticking another value gives.
- * Two round trips, run side by side: the page of products, and one aggregate query that yields the
- * total, the price bounds and every facet (UNION ALL over one base set).
+ * The exact aggregate: one query that yields the total, the price bounds and every facet (UNION ALL
+ * over one base set).
  */
-export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
-  const { conditions, active, price } = conditionsOf(query);
-  const priceType = query.filterTypes.find((f) => f.name === PRICE_RANGE);
-  const valueTypes = query.filterTypes.filter((f) => f.name !== PRICE_RANGE);
-
+function exactAggregate(
+  query: ListingQuery,
+  conditions: Condition[],
+  priceType: FilterTypeConfig | undefined,
+  valueTypes: FilterTypeConfig[],
+): SQL {
   const selects: SQL[] = [
     sql`SELECT -1 AS t, NULL::text AS v, count(*)::int AS n, NULL::int AS lo, NULL::int AS hi FROM base b WHERE ${whereAll(conditions)}`,
     sql`SELECT -2, NULL, 0, min(b.effective_price_cents)::int, max(b.effective_price_cents)::int FROM base b
@@ -253,19 +254,68 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   // filters pushed into that index-only scan, is cheaper than materialising them once (bench
   // category: 4.2 ms instead of 6.6 ms). A text search's base is costly to find: computed once.
   const materialized = query.q ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
-  const aggregate = db.execute(sql`
+  return sql`
     WITH base AS ${materialized} (
       SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents
       FROM products b WHERE ${baseFrom(query)}
     )
-    ${sql.join(selects, sql` UNION ALL `)}`);
+    ${sql.join(selects, sql` UNION ALL `)}`;
+}
 
+/**
+ * One page of a category (or search) listing with its total, facet counts and price bounds.
+ * Filters combine with AND across types and OR within a multi-select type. Each facet counts
+ * with every active filter except its own, so a shopper sees what ticking another value gives.
+ * Two round trips, run side by side: the page of products, and one aggregate query that yields the
+ * total, the price bounds and every facet: exact, or capped for a huge category (one more small
+ * round trip first tells which).
+ */
+export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
+  const { conditions, active, price } = conditionsOf(query);
+  const priceType = query.filterTypes.find((f) => f.name === PRICE_RANGE);
+  const valueTypes = query.filterTypes.filter((f) => f.name !== PRICE_RANGE);
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const requested = Math.max(1, query.page);
-  const [aggRows, firstPage] = await Promise.all([aggregate, productPage(db, query, conditions, requested)]);
 
-  const rows = rowsOf<{ t: number; v: string | null; n: number; lo: number | null; hi: number | null }>(aggRows);
-  const total = Number(rows.find((r) => Number(r.t) === -1)?.n ?? 0);
+  // One leaf category without a search term (the category page) may be huge: its counts are then
+  // read from kept summaries or capped (large-listing.server.ts). Searches and multi-category
+  // listings are counted exactly as before.
+  const single = !query.q && !query.withTagFacet && query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
+  const totalCap = Math.max(TOTAL_COUNT_CAP, (requested + 2) * pageSize);
+  // `capped`: the total was counted with a cap (a huge category with filters).
+  const aggregate = async (): Promise<{ rows: AggregateRow[]; capped: boolean }> => {
+    const size = single == null ? null : await categorySize(db, single);
+    if (single == null || !size || size.listed <= EXACT_COUNT_LIMIT) {
+      const exact = await db.execute(exactAggregate(query, conditions, priceType, valueTypes));
+      return { rows: rowsOf<AggregateRow>(exact), capped: false };
+    }
+    const statement = largeAggregate({
+      categoryId: single,
+      listed: size.listed,
+      cachedTypes: size.cachedTypes,
+      base: baseFrom(query),
+      conditions: conditions.length ? whereAll(conditions) : null,
+      priceConditions: whereAll(conditions, priceType ? String(priceType.id) : undefined),
+      facets: valueTypes.map((type) => {
+        const others = conditions.filter((c) => c.key !== String(type.id));
+        return {
+          id: type.id,
+          column: COLUMN_OF[type.name]!,
+          others: others.length ? whereAll(others) : null,
+          ownActive: others.length < conditions.length,
+        };
+      }),
+      totalCap,
+      maxValues: MAX_FACET_VALUES,
+    });
+    return { rows: rowsOf<AggregateRow>(await db.execute(statement)), capped: conditions.length > 0 };
+  };
+  const [{ rows, capped }, firstPage] = await Promise.all([aggregate(), productPage(db, query, conditions, requested)]);
+
+  const counted = Number(rows.find((r) => Number(r.t) === -1)?.n ?? 0);
+  // The capped count counts one row past its cap: more than that means "more than totalCap".
+  const totalCapped = capped && counted > totalCap;
+  const total = totalCapped ? totalCap : counted;
   const bounds = rows.find((r) => Number(r.t) === -2);
   const priceBounds =
     bounds?.lo != null && bounds.hi != null
@@ -282,15 +332,29 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
 
   const facets: Facet[] = valueTypes.map((type) => {
     const selected = query.filters[type.id] ?? [];
-    const values: FacetValue[] = rows
-      .filter((r) => Number(r.t) === type.id && r.v != null)
-      .map((r) => ({ value: r.v!, count: Number(r.n), selected: selected.includes(r.v!) }));
+    const own = rows.filter((r) => Number(r.t) === type.id && r.v != null);
+    const counts = own.filter((r) => r.n != null);
+    // A facet counted from a sample that filled up: its counts are lower bounds, and the values
+    // the sample missed (n null: the category's values from the cache) are listed without a count.
+    const sampled = counts.some((r) => r.lo != null && Number(r.lo) >= FACET_COUNT_CAP);
+    const atLeast = sampled ? { atLeast: true } : {};
+    const values: FacetValue[] = counts.map((r) => ({
+      value: r.v!,
+      count: Number(r.n),
+      selected: selected.includes(r.v!),
+      ...atLeast,
+    }));
+    if (sampled) {
+      for (const r of own)
+        if (r.n == null && !values.some((v) => v.value === r.v))
+          values.push({ value: r.v!, count: 0, selected: selected.includes(r.v!), ...atLeast });
+    }
     // A selected value stays visible (to untick) even when other filters leave it no products.
     for (const value of type.kind === "select" ? selected.slice(0, 1) : selected) {
-      if (!values.some((v) => v.value === value)) values.push({ value, count: 0, selected: true });
+      if (!values.some((v) => v.value === value)) values.push({ value, count: 0, selected: true, ...atLeast });
     }
     values.sort((a, b) => a.value.localeCompare(b.value, "nl", { sensitivity: "base" }));
-    return { ...type, values };
+    return { ...type, values, ...(sampled ? { capped: true } : {}) };
   });
   if (priceType) facets.push({ ...priceType, values: [] });
 
@@ -305,6 +369,7 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   return {
     products,
     total,
+    totalCapped,
     page,
     totalPages,
     facets,

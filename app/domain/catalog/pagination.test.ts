@@ -23,6 +23,12 @@ describe("categoryPageItems", () => {
     expect(show(categoryPageItems(1, 8))).toBe("1 2 3 … 6 7 8");
   });
 
+  it("ends with an ellipsis instead of the last pages when the total is only a lower bound", () => {
+    expect(show(categoryPageItems(1, 50, true))).toBe("1 2 3 …");
+    expect(show(categoryPageItems(10, 50, true))).toBe("1 2 3 … 9 10 11 …");
+    expect(show(categoryPageItems(200, 202, true))).toBe("1 2 3 … 199 200 201 …");
+  });
+
   it("clamps an out-of-range current page", () => {
     expect(show(categoryPageItems(99, 10))).toBe("1 2 3 … 8 9 10");
     expect(show(categoryPageItems(-3, 10))).toBe("1 2 3 … 8 9 10");

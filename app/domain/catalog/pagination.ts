@@ -20,14 +20,17 @@ function clampPage(current: number, totalPages: number): number {
 /**
  * Category paging (spec 1 §2.4): the first 3 and last 3 pages, the current page and its neighbours,
  * and an ellipsis wherever numbers are skipped. A gap of exactly one page shows that page instead
- * of an ellipsis, since "…" would hide no more than the number itself.
+ * of an ellipsis, since "…" would hide no more than the number itself. `openEnded`: there are more
+ * pages than `totalPages` (a capped count), so no last pages are shown.
  */
-export function categoryPageItems(current: number, totalPages: number): PageItem[] {
-  if (totalPages <= 1) return totalPages === 1 ? [{ kind: "page", page: 1 }] : [];
+export function categoryPageItems(current: number, totalPages: number, openEnded = false): PageItem[] {
+  if (totalPages <= 1 && !openEnded) return totalPages === 1 ? [{ kind: "page", page: 1 }] : [];
   const page = clampPage(current, totalPages);
   const shown = new Set<number>();
   for (let p = 1; p <= Math.min(3, totalPages); p++) shown.add(p);
-  for (let p = Math.max(1, totalPages - 2); p <= totalPages; p++) shown.add(p);
+  // A capped total (a huge category, listing.server.ts) has no known last page: an ellipsis ends
+  // the numbers instead, and "Volgende" goes on.
+  if (!openEnded) for (let p = Math.max(1, totalPages - 2); p <= totalPages; p++) shown.add(p);
   for (let p = page - 1; p <= page + 1; p++) if (p >= 1 && p <= totalPages) shown.add(p);
   const sorted = [...shown].sort((a, b) => a - b);
   const filled: number[] = [];
@@ -36,7 +39,8 @@ export function categoryPageItems(current: number, totalPages: number): PageItem
     if (last !== undefined && p === last + 2) filled.push(last + 1);
     filled.push(p);
   }
-  return withGaps(filled);
+  const items = withGaps(filled);
+  return openEnded ? [...items, { kind: "ellipsis", key: "more" }] : items;
 }
 
 /**
