@@ -78,6 +78,12 @@ export function FilterForm({
       }}
     >
       <HiddenFields fields={[...hidden, ...keepFields]} />
+      {/* Said once, above the filters it applies to, rather than under each of them. */}
+      {facets.some((facet) => facet.capped) ? (
+        <p className="text-xs text-muted">
+          {`In deze grote categorie tellen we per filter tot ${FACET_COUNT_CAP.toLocaleString("nl-NL")} producten; een + betekent "minstens".`}
+        </p>
+      ) : null}
       {facets.map((facet) =>
         facet.name === "price_range" ? (
           <PriceRange
@@ -123,11 +129,6 @@ export function FilterForm({
                 </li>
               ))}
             </ul>
-            {facet.capped ? (
-              <p className="mt-1 text-xs text-muted">
-                {`In deze grote categorie tellen we per filter tot ${FACET_COUNT_CAP.toLocaleString("nl-NL")} producten; een + betekent "minstens".`}
-              </p>
-            ) : null}
           </fieldset>
         ) : null,
       )}
