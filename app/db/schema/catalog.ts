@@ -84,67 +84,49 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    /*
-     * The category listing and its facet counts read only these columns, so with a vacuumed table
-     * they come from this index alone (index-only scan): the heap rows are wide (the long HTML
-     * description), and visiting thousands of them was most of a category page's database time.
-     * Keys after the price only carry the columns along (Drizzle has no INCLUDE); the order
-     * (category, price) still serves the price sorts. The description is there for the name sorts
-     * (the planner needs the column itself to compute lower(short_description) index-only).
-     */
-    index("products_listed_category_cover_idx")
-      .on(
-        t.categoryId,
-        t.effectivePriceCents,
-        t.artNo,
-        t.brand,
-        t.colour,
-        t.material,
-        t.size,
-        t.type,
-        t.shortDescription,
-      )
-      .where(sql`is_listed`),
-    /*
-     * The default order of a category page (in stock first, then by name): LIMIT walks this index.
-     * The columns after art_no (which makes the order total) let the walk test the filters and
-     * compute lower(short_description) from the index alone: no table visit per skipped or
-     * OFFSET-ed entry (issue 14: a filtered or deep page at a million products).
-     */
-    index("products_listed_default_order_idx")
-      .on(
-        t.categoryId,
-        sql`${t.inStock} DESC`,
-        sql`lower(${t.shortDescription})`,
-        t.artNo,
-        t.shortDescription,
-        t.brand,
-        t.colour,
-        t.material,
-        t.size,
-        t.type,
-        t.effectivePriceCents,
-      )
-      .where(sql`is_listed`),
-    // The name sorts of a category page (A-Z forward, Z-A backward): LIMIT walks this index, index-only
-    // as the one above. Without it they walked the whole catalogue's name index skipping other
-    // categories (285 ms for page 3 of a 57 000-product category at a million products).
-    index("products_listed_category_name_idx")
-      .on(
-        t.categoryId,
-        sql`lower(${t.shortDescription})`,
-        t.artNo,
-        t.shortDescription,
-        t.brand,
-        t.colour,
-        t.material,
-        t.size,
-        t.type,
-        t.effectivePriceCents,
-      )
-      .where(sql`is_listed`),
-  ],
+  (t) => {
+    // Carried along by the two category walks below, so they test the filters and read the name
+    // from the index alone.
+    const carried = [t.shortDescription, t.brand, t.colour, t.material, t.size, t.type, t.effectivePriceCents];
+    return [
+      /*
+       * The category listing and its facet counts read only these columns, so with a vacuumed table
+       * they come from this index alone (index-only scan): the heap rows are wide (the long HTML
+       * description), and visiting thousands of them was most of a category page's database time.
+       * Keys after the price only carry the columns along (Drizzle has no INCLUDE); the order
+       * (category, price) still serves the price sorts. The description is there for the name sorts
+       * (the planner needs the column itself to compute lower(short_description) index-only).
+       */
+      index("products_listed_category_cover_idx")
+        .on(
+          t.categoryId,
+          t.effectivePriceCents,
+          t.artNo,
+          t.brand,
+          t.colour,
+          t.material,
+          t.size,
+          t.type,
+          t.shortDescription,
+        )
+        .where(sql`is_listed`),
+      /*
+       * The default order of a category page (in stock first, then by name): LIMIT walks this index.
+       * The columns after art_no (which makes the order total) let the walk test the filters and
+       * compute lower(short_description) from the index alone: no table visit per skipped or
+       * OFFSET-ed entry (issue 14: a filtered or deep page at a million products).
+       */
+      index("products_listed_default_order_idx")
+        .on(t.categoryId, sql`${t.inStock} DESC`, sql`lower(${t.shortDescription})`, t.artNo, ...carried)
+        .where(sql`is_listed`),
+      // The name sorts of a category page (A-Z forward, Z-A backward): LIMIT walks this index, index-only
+      // as the one above. Without it they walked the whole catalogue's name index skipping other
+      // categories (285 ms for page 3 of a 57 000-product category at a million products).
+      index("products_listed_category_name_idx")
+        .on(t.categoryId, sql`lower(${t.shortDescription})`, t.artNo, ...carried)
+        .where(sql`is_listed`),
+    ];
+  },
 );
 
 /**
