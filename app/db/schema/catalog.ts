@@ -164,6 +164,36 @@ export const productSearch = pgTable(
   ],
 );
 
+/**
+ * A summary of the listed `product_search` rows cut into blocks in description order (sort_key,
+ * art_no), so a suggestion lookup ("first six descriptions containing a term, in description
+ * order") reads only the blocks that can hold a match, in order, and stops at the sixth match:
+ * its cost follows the answer, not the catalogue (issue 14, docs/decisions/0024-search-blocks.md).
+ * A block runs from its (lo_key, lo_art_no) up to the next block's; the first block starts below
+ * every key. `grams` holds hashtext() of every 3-character substring of every sort key in the
+ * block: a key containing a term contains each of the term's 3-character substrings, so a block
+ * whose grams miss one of them cannot hold a match (a hash collision only costs a wasted look).
+ * A block is `dirty` from the moment a listed row may have entered it without its grams (trigger
+ * `product_search_blocks_dirty`) until `refreshSearchBlocks` re-summarises it: a dirty block is read
+ * for every term, so the summary is never wrong, only slower while dirty.
+ */
+export const searchBlocks = pgTable(
+  "search_blocks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    loKey: text("lo_key").notNull(),
+    loArtNo: integer("lo_art_no").notNull(),
+    grams: integer("grams").array().notNull(),
+    rowCount: integer("row_count").notNull(),
+    dirty: boolean("dirty").notNull(),
+  },
+  (t) => [
+    unique("search_blocks_lo_key").on(t.loKey, t.loArtNo),
+    index("search_blocks_grams_idx").using("gin", t.grams),
+    index("search_blocks_dirty_idx").on(t.id).where(sql`dirty`),
+  ],
+);
+
 /** Supplier stock feed, one row per article. A missing row or null quantity means unknown. */
 export const stock = pgTable("stock", {
   artNo: integer("art_no")

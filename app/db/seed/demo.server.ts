@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
+import { refreshSearchBlocks } from "~/domain/catalog/search-blocks.server";
 import type { Logger } from "~/lib/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { insertDemoCoupons } from "./coupons.server";
@@ -38,6 +39,8 @@ export async function seedDemoIfEmpty(
     if (options.demoAdmin) await createDemoAdmin(tx);
     return { ...reference, ...inserted, ...content, filterValues, ...coupons, supplierImages };
   });
+  // After the commit: the refresh takes its own short transactions (and the demo's blocks are tiny).
+  if (counts) await refreshSearchBlocks(db);
   if (counts) logger.debug({ ms: Math.round(performance.now() - started) }, "demo seed finished");
   return counts;
 }

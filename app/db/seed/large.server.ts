@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
+import { refreshSearchBlocks, resetSearchBlocks } from "~/domain/catalog/search-blocks.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { DEMO_SEED } from "./product-generator";
 
@@ -24,6 +25,7 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions): Prom
     await db.execute(
       sql`TRUNCATE product_tags, stock, filter_values_cache, category_filters, products, product_categories, filter_types CASCADE`,
     );
+    await resetSearchBlocks(db);
   } else if (await hasProducts(db)) {
     throw new CatalogueNotEmptyError("Er staan al producten in de database; gebruik --reset om opnieuw te beginnen.");
   }
@@ -36,6 +38,7 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions): Prom
   });
   const content = await db.transaction((tx) => insertContent(tx));
   const filterValues = await rebuildFilterValueCache(db);
+  await refreshSearchBlocks(db);
   // Fresh statistics so the planner uses the partial indexes right away, and a vacuum so every page
   // is marked all-visible: without that the covering indexes cannot answer listings and search
   // suggestions on their own (index-only scans visit the heap for every row of a page not marked).

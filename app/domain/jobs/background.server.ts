@@ -1,5 +1,6 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
+import { SEARCH_BLOCKS_EVERY_MS, SEARCH_BLOCKS_QUEUE, searchBlocksQueue } from "~/domain/catalog/search-blocks.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/domain/image-migration/migration.server";
 import { storageFor } from "~/domain/storage/storage.server";
@@ -74,10 +75,13 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   schedules.push({ queue: FEED_SCHEDULE_QUEUE, everyMs: FEED_SCHEDULE_EVERY_MS });
 
   const worker = createJobWorker({ db, logger, queues, schedules, pollMs: deps.pollMs ?? 1_000 });
+  // The search summary's refresh (search-blocks.server.ts) can take seconds after a large import:
+  // it runs beside the imports, after the one in progress.
   const importWorker = createJobWorker({
     db,
     logger,
-    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE]! },
+    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE]!, [SEARCH_BLOCKS_QUEUE]: searchBlocksQueue({ db }) },
+    schedules: [{ queue: SEARCH_BLOCKS_QUEUE, everyMs: SEARCH_BLOCKS_EVERY_MS }],
     pollMs: deps.pollMs ?? 1_000,
     concurrency: 1,
   });

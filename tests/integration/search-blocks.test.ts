@@ -1,0 +1,175 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { products } from "../../app/db/schema";
+import { rowsOf } from "../../app/db/rows.server";
+import { refreshSearchBlocks, resetSearchBlocks } from "../../app/domain/catalog/search-blocks.server";
+import { escapeLike, searchSuggestions } from "../../app/domain/catalog/search.server";
+import { useTestDatabase } from "../support/fixture";
+
+/**
+ * The block summary behind the suggestions (search_blocks): whatever state it is in (fresh, dirty
+ * after writes, refreshed, split), a suggestion is exactly the first six listed descriptions that
+ * contain the term, in description order, as the plain query of spec 2 §7.3 gives them.
+ */
+describe("search blocks", () => {
+  const database = useTestDatabase();
+  const BLOCK = 10;
+  const words = ["ketting", "band", "binnenband", "zadel", "gel", "pomp", "remblok", "olie", "shimano", "sram"];
+
+  type Row = typeof products.$inferInsert;
+  const row = (artNo: number, shortDescription: string, extra: Partial<Row> = {}): Row => ({
+    artNo,
+    brand: "Merk",
+    shortDescription,
+    consumerPriceCents: 100,
+    ...extra,
+  });
+
+  /** The spec's query, with nothing in between: what every suggestion must equal. */
+  const expected = async (term: string) =>
+    rowsOf<{ short_description: string }>(
+      await database.db.execute(sql`
+        SELECT short_description FROM products
+        WHERE is_listed AND lower(short_description) LIKE ${`%${escapeLike(term.toLowerCase())}%`} ESCAPE '\\'
+        ORDER BY lower(short_description), art_no LIMIT 6`),
+    ).map((r) => r.short_description);
+  const suggested = async (term: string) =>
+    (await searchSuggestions(database.db, term)).map((r) => r.shortDescription);
+  const blocks = async () =>
+    rowsOf<{ lo_key: string; lo_art_no: number; row_count: number; dirty: boolean }>(
+      await database.db.execute(
+        sql`SELECT lo_key, lo_art_no, row_count, dirty FROM search_blocks ORDER BY lo_key, lo_art_no`,
+      ),
+    );
+  const terms = [
+    ...words,
+    "ket",
+    "ting",
+    "and",
+    "ban",
+    "nnenb",
+    "zadel 0",
+    "pomp 1",
+    "a 1",
+    "xyz",
+    "kettingolie",
+    "rem",
+    "ano 0",
+    "100%",
+    "a_b",
+    "été",
+    // Terms that start a description: the block must hold its first pieces too.
+    "fietsbel",
+    "kettingolie 100",
+  ];
+  const expectAllExact = async () => {
+    for (const term of terms) expect(await suggested(term), term).toEqual(await expected(term));
+  };
+
+  beforeAll(async () => {
+    // 400 listed products over the alphabet, a few unlisted, odd characters: each word in ~40 of
+    // them, spread through the description order.
+    const rows: Row[] = [];
+    for (let i = 0; i < 400; i++) {
+      const word = words[(i * 7) % words.length]!;
+      const other = words[(i * 3 + 1) % words.length]!;
+      rows.push(row(1000 + i, `${String.fromCharCode(97 + (i % 26))}${i % 3 ? " " : ""}${word} ${other} ${i % 50}`));
+    }
+    rows.push(row(5000, "Kettingolie 100% biologisch"), row(5001, "Fietsbel a_b été"));
+    rows.push(row(5002, "Aaa ketting uit het assortiment", { status: 0 }));
+    await database.db.insert(products).values(rows);
+  });
+
+  it("is exact before the first refresh, when the one block covering everything is dirty", async () => {
+    await resetSearchBlocks(database.db);
+    expect((await blocks()).map((b) => b.dirty)).toEqual([true]);
+    await expectAllExact();
+  });
+
+  it("splits a block grown past twice its size into blocks of the block size, and stays exact", async () => {
+    const summary = await refreshSearchBlocks(database.db, { blockRows: BLOCK });
+    const after = await blocks();
+    // One piece (one short transaction) at a time: each split leaves the rest as a new dirty block.
+    expect(summary).toEqual({ refreshed: 40, created: 39, skipped: 0 });
+    expect(after.length).toBe(40);
+    // 402 listed rows: 39 blocks of 10 and the last 12 (never a sliver of 2 after a full block).
+    expect(after.map((b) => b.row_count)).toEqual([...Array(39).fill(10), 12]);
+    expect(after.every((b) => !b.dirty)).toBe(true);
+    // The first block still starts below every key.
+    expect(after[0]).toMatchObject({ lo_key: "", lo_art_no: -2147483648 });
+    await expectAllExact();
+  });
+
+  it("reads only blocks that can hold the term: a term in no block finds none", async () => {
+    const hit = rowsOf<{ n: number }>(
+      await database.db.execute(sql`
+        SELECT count(*)::int AS n FROM search_blocks
+        WHERE dirty OR grams @> ARRAY(SELECT DISTINCT hashtext(substr('qqq', i, 3)) FROM generate_series(1, 1) i)`),
+    )[0]!;
+    expect(hit.n).toBe(0);
+    expect(await suggested("qqq")).toEqual([]);
+  });
+
+  it("marks the block a new or renamed product lands in dirty, and finds it before and after the refresh", async () => {
+    await database.db.insert(products).values(row(6000, "Mmm lichtje voor"));
+    await database.db.execute(sql`UPDATE products SET short_description = 'Mmm lichtje achter' WHERE art_no = 1005`);
+    // An unlisted product that becomes listed.
+    await database.db.insert(products).values(row(6001, "Ccc lichtje", { status: 0 }));
+    await database.db.execute(sql`UPDATE products SET status = 1 WHERE art_no = 6001`);
+    const dirty = (await blocks()).filter((b) => b.dirty);
+    expect(dirty.length).toBeGreaterThanOrEqual(2);
+    expect(dirty.length).toBeLessThanOrEqual(3);
+    expect(await suggested("lichtje")).toEqual(["Ccc lichtje", "Mmm lichtje achter", "Mmm lichtje voor"]);
+    await expectAllExact();
+
+    await refreshSearchBlocks(database.db, { blockRows: BLOCK });
+    expect((await blocks()).some((b) => b.dirty)).toBe(false);
+    expect(await suggested("lichtje")).toEqual(["Ccc lichtje", "Mmm lichtje achter", "Mmm lichtje voor"]);
+    // The old description no longer matches, though its block's summary still has its pieces.
+    expect(await suggested("mmm lichtje")).toEqual(["Mmm lichtje achter", "Mmm lichtje voor"]);
+    await expectAllExact();
+  });
+
+  it("leaves nothing out after many inserts into one block, a bulk update and deletes", async () => {
+    await database.db.insert(products).values(Array.from({ length: 60 }, (_, i) => row(7000 + i, `Bbb reep ${i}`)));
+    await database.db.execute(sql`UPDATE products SET short_description = short_description || ' gel' WHERE art_no % 5 = 0`);
+    await database.db.execute(sql`DELETE FROM products WHERE art_no BETWEEN 1100 AND 1150`);
+    await expectAllExact();
+    expect(await suggested("reep")).toEqual(await expected("reep"));
+    const summary = await refreshSearchBlocks(database.db, { blockRows: BLOCK });
+    expect(summary.created).toBeGreaterThan(0); // the block that took 60 rows was split
+    expect(Math.max(...(await blocks()).map((b) => b.row_count))).toBeLessThanOrEqual(2 * BLOCK);
+    await expectAllExact();
+    expect(await suggested("reep")).toEqual(await expected("reep"));
+    expect(await suggested("gel")).toEqual(await expected("gel"));
+  });
+
+  it("holds search_blocks against a refresh from the first listed row a transaction writes until it commits", async () => {
+    const lockOf = async (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) =>
+      rowsOf<{ mode: string }>(
+        await tx.execute(sql`
+          SELECT mode FROM pg_locks WHERE relation = 'search_blocks'::regclass AND pid = pg_backend_pid()`),
+      ).map((r) => r.mode);
+    await database.db.transaction(async (tx) => {
+      // A price change writes no search row: no lock, so checkouts and stock never wait for a refresh.
+      await tx.execute(sql`UPDATE products SET consumer_price_cents = 200 WHERE art_no = 1001`);
+      expect(await lockOf(tx)).not.toContain("RowExclusiveLock");
+      await tx.insert(products).values(row(8000, "Nnn ventiel"));
+      // Conflicts with the refresh's EXCLUSIVE lock: a refresh waits until these rows are readable.
+      expect(await lockOf(tx)).toContain("RowExclusiveLock");
+    });
+    expect(await suggested("ventiel")).toEqual(["Nnn ventiel"]);
+  });
+
+  it("counts every listed row once across the blocks after a refresh", async () => {
+    await refreshSearchBlocks(database.db, { blockRows: BLOCK });
+    const listed = rowsOf<{ n: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS n FROM product_search WHERE is_listed`),
+    )[0]!.n;
+    // Blocks only refreshed when dirty keep their count from then; deletes do not dirty a block.
+    await database.db.execute(sql`UPDATE search_blocks SET dirty = true`);
+    await refreshSearchBlocks(database.db, { blockRows: BLOCK });
+    expect((await blocks()).reduce((sum, b) => sum + Number(b.row_count), 0)).toBe(listed);
+    await expectAllExact();
+  });
+});
