@@ -4,34 +4,45 @@ CREATE TABLE "search_blocks" (
 	"lo_art_no" integer NOT NULL,
 	"grams" integer[] NOT NULL,
 	"row_count" integer NOT NULL,
-	"dirty" boolean NOT NULL,
 	CONSTRAINT "search_blocks_lo_key" UNIQUE("lo_key","lo_art_no")
 );
 --> statement-breakpoint
+CREATE TABLE "search_blocks_dirty" (
+	"block_id" integer PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "search_blocks_grams_idx" ON "search_blocks" USING gin ("grams");--> statement-breakpoint
-CREATE INDEX "search_blocks_dirty_idx" ON "search_blocks" USING btree ("id") WHERE dirty;--> statement-breakpoint
 -- One block below every key, dirty: the first refresh (the job queue, the seed) reads the whole
 -- catalogue into blocks of SEARCH_BLOCK_ROWS. Until then every suggestion reads it, as before.
-INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count, dirty) VALUES ('', -2147483648, '{}', 0, true);--> statement-breakpoint
+INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count) VALUES ('', -2147483648, '{}', 0);--> statement-breakpoint
+INSERT INTO search_blocks_dirty (block_id) SELECT id FROM search_blocks;--> statement-breakpoint
 -- A listed row that enters product_search with a (new) key marks the block its key falls in dirty,
 -- so the block is read for every term until a refresh has its grams. Rows that leave or become
 -- unlisted need nothing: a summary that holds too much only costs a wasted look.
--- The LOCK is its own statement so that, in READ COMMITTED, the UPDATE takes its snapshot after any
--- refresh holding the table (EXCLUSIVE) has committed, and sees the blocks that refresh wrote; the
--- lock, held to the end of this transaction, also makes a later refresh wait until these rows are
--- committed and readable.
+-- The LOCK is its own statement so that, in READ COMMITTED, the INSERT takes its snapshot after any
+-- refresh holding search_blocks (EXCLUSIVE) has committed, and sees the blocks that refresh wrote;
+-- the lock, held to the end of this transaction, also makes a later refresh wait until these rows
+-- are committed and readable.
+-- Through EXECUTE, planned at each run with the real size of new_rows: a PL/pgSQL statement's plan
+-- is otherwise kept per session from its first runs (a handful of rows) for every later batch.
 CREATE FUNCTION product_search_blocks_dirty() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  listed boolean;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM new_rows WHERE is_listed) THEN
+  EXECUTE 'SELECT EXISTS (SELECT 1 FROM new_rows WHERE is_listed)' INTO listed;
+  IF NOT listed THEN
     RETURN NULL;
   END IF;
   LOCK TABLE search_blocks IN ROW EXCLUSIVE MODE;
-  UPDATE search_blocks b SET dirty = true
-  WHERE NOT b.dirty AND b.id IN (
-    SELECT (SELECT x.id FROM search_blocks x
-            WHERE (x.lo_key, x.lo_art_no) <= (n.sort_key, n.art_no)
-            ORDER BY x.lo_key DESC, x.lo_art_no DESC LIMIT 1)
-    FROM new_rows n WHERE n.is_listed);
+  EXECUTE $q$
+    INSERT INTO search_blocks_dirty (block_id)
+    SELECT DISTINCT (SELECT x.id FROM search_blocks x
+                     WHERE (x.lo_key, x.lo_art_no) <= (n.sort_key, n.art_no)
+                     ORDER BY x.lo_key DESC, x.lo_art_no DESC LIMIT 1)
+    FROM new_rows n WHERE n.is_listed
+    ORDER BY 1
+    ON CONFLICT (block_id) DO NOTHING
+  $q$;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -44,9 +44,16 @@ export async function refreshSearchBlocks(
   for (;;) {
     const next = rowsOf<{ id: number }>(
       await db.execute(sql`
-        SELECT id FROM search_blocks WHERE dirty
-        ${skippedIds.length ? sql`AND id NOT IN (${sql.join(skippedIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
-        ORDER BY lo_key, lo_art_no LIMIT 1`),
+        SELECT b.id FROM search_blocks b JOIN search_blocks_dirty d ON d.block_id = b.id
+        ${
+          skippedIds.length
+            ? sql`WHERE b.id NOT IN (${sql.join(
+                skippedIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
+        ORDER BY b.lo_key, b.lo_art_no LIMIT 1`),
     )[0];
     if (!next) return { refreshed, created, skipped: skippedIds.length };
     const id = Number(next.id);
@@ -80,7 +87,7 @@ async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number
         WHERE (n.lo_key, n.lo_art_no) > (b.lo_key, b.lo_art_no)
         ORDER BY n.lo_key, n.lo_art_no LIMIT 1
       ) nb ON true
-      WHERE b.id = ${id} AND b.dirty`),
+      WHERE b.id = ${id} AND EXISTS (SELECT 1 FROM search_blocks_dirty d WHERE d.block_id = b.id)`),
   )[0];
   if (!bounds) return false; // refreshed by another run meanwhile
   const upper =
@@ -101,13 +108,17 @@ async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number
                coalesce((SELECT array_agg(DISTINCT hashtext(substr(t.sort_key, i, g.n)))
                          FROM taken t, generate_series(1, length(t.sort_key) - 1) i, (VALUES (2), (3)) g(n)), '{}') AS grams
       ), summarised AS (
-        UPDATE search_blocks SET grams = summary.grams, row_count = summary.n, dirty = false FROM summary WHERE id = ${id}
+        UPDATE search_blocks SET grams = summary.grams, row_count = summary.n FROM summary WHERE id = ${id}
         RETURNING 1
+      ), clean AS (
+        DELETE FROM search_blocks_dirty WHERE block_id = ${id}
       ), rest AS (
-        INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count, dirty)
-        SELECT sort_key, art_no, '{}', 0, true FROM ahead
+        INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count)
+        SELECT sort_key, art_no, '{}', 0 FROM ahead
         WHERE rn = ${blockRows + 1} AND (SELECT count(*) FROM ahead) > ${2 * blockRows}
-        RETURNING 1
+        RETURNING id
+      ), rest_dirty AS (
+        INSERT INTO search_blocks_dirty (block_id) SELECT id FROM rest
       )
       SELECT (SELECT count(*)::int FROM rest) AS split, (SELECT count(*)::int FROM summarised) AS summarised`),
   )[0]!;
@@ -121,9 +132,13 @@ async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number
 export async function resetSearchBlocks(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE search_blocks IN EXCLUSIVE MODE`);
+    await tx.execute(sql`DELETE FROM search_blocks_dirty`);
     await tx.execute(sql`DELETE FROM search_blocks`);
     await tx.execute(sql`
-      INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count, dirty) VALUES ('', -2147483648, '{}', 0, true)`);
+      WITH first AS (
+        INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count) VALUES ('', -2147483648, '{}', 0) RETURNING id
+      )
+      INSERT INTO search_blocks_dirty (block_id) SELECT id FROM first`);
   });
 }
 

@@ -41,9 +41,10 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
   type Row = { art_no: number; short_description: string; brand: string };
   const matches = sql`
         SELECT m.art_no, m.sort_key FROM (
-          SELECT b.lo_key, b.lo_art_no FROM search_blocks b
-          WHERE b.dirty OR b.grams @> ${termGrams(lowered)}
-          ORDER BY b.lo_key, b.lo_art_no
+          SELECT b.lo_key, b.lo_art_no FROM search_blocks b WHERE b.grams @> ${termGrams(lowered)}
+          UNION
+          SELECT b.lo_key, b.lo_art_no FROM search_blocks b JOIN search_blocks_dirty d ON d.block_id = b.id
+          ORDER BY lo_key, lo_art_no
         ) c
         LEFT JOIN LATERAL (
           SELECT n.lo_key AS hi_key, n.lo_art_no AS hi_art_no FROM search_blocks n
