@@ -174,7 +174,7 @@ export const listingStockOrder = pgTable(
  * brand, listed or not: ~120 bytes a row, never the ~1 kB `products` row with its inline HTML). Every
  * text search reads it: the suggestions and the shop's search (listed rows), the admin's product
  * search (all rows). The trigram indexes live here rather than on `products`, so the writes that
- * change a product without touching its text (a stock feed flipping `in_stock`, prices) never add
+ * change a product without touching its text (prices, images) never add
  * trigram entries (ADR 0022).
  * Kept in step by the statement-level triggers `products_search_sync_*` on `products` (migrations
  * 0034, 0035): insert, update of the description, brand or listing, delete, truncate. Nothing else

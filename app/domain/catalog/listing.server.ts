@@ -178,28 +178,28 @@ function startsInStock(query: ListingQuery): boolean {
 }
 
 /**
- * The ORDER BY of a listing. `inStock` is the stock flag when the order starts with it, and `name`
- * the name key: lower(short_description), stored as listing_stock_order.sort_key.
+ * The ORDER BY of a listing over the alias `b`: `inStock` is the stock flag when the order starts
+ * with it (else null), `name` the name key (lower(short_description), stored in listing_stock_order
+ * as sort_key).
  */
-function orderBy(sort: SortKey, keys: { inStock: SQL | null; name: SQL; artNo: SQL; price: SQL }): SQL {
-  const { name, artNo, price } = keys;
-  let order: SQL;
+function orderBy(sort: SortKey, inStock: SQL | null, name: SQL): SQL {
+  let keys: SQL;
   switch (sort) {
     case "price-asc":
-      order = sql`${price} ASC, ${name} ASC, ${artNo} ASC`;
+      keys = sql`b.effective_price_cents ASC, ${name} ASC, b.art_no ASC`;
       break;
     case "price-desc":
-      order = sql`${price} DESC, ${name} ASC, ${artNo} ASC`;
+      keys = sql`b.effective_price_cents DESC, ${name} ASC, b.art_no ASC`;
       break;
     case "name-desc":
-      order = sql`${name} DESC, ${artNo} DESC`;
+      keys = sql`${name} DESC, b.art_no DESC`;
       break;
     default:
       // name-asc, and the default: what can be bought first, then alphabetical. ArtNo makes the
       // order total.
-      order = sql`${name} ASC, ${artNo} ASC`;
+      keys = sql`${name} ASC, b.art_no ASC`;
   }
-  return keys.inStock ? sql`${keys.inStock} DESC, ${order}` : order;
+  return inStock ? sql`${inStock} DESC, ${keys}` : keys;
 }
 
 async function productPage(
@@ -215,13 +215,14 @@ async function productPage(
   // triggers) and every column the filters and baseFrom test, under the same names; the other
   // orders pick from the covering indexes of products.
   const inStock = startsInStock(query);
+  const name = sql`lower(b.short_description)`;
   const picked = inStock
     ? sql`SELECT b.art_no, b.in_stock FROM listing_stock_order b
         WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
-        ORDER BY ${orderBy(query.sort, { inStock: sql`b.in_stock`, name: sql`b.sort_key`, artNo: sql`b.art_no`, price: sql`b.effective_price_cents` })}`
+        ORDER BY ${orderBy(query.sort, sql`b.in_stock`, sql`b.sort_key`)}`
     : sql`SELECT b.art_no FROM products b
         WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
-        ORDER BY ${orderBy(query.sort, { inStock: null, name: sql`lower(b.short_description)`, artNo: sql`b.art_no`, price: sql`b.effective_price_cents` })}`;
+        ORDER BY ${orderBy(query.sort, null, name)}`;
   const rows = rowsOf<ProductSummaryRow>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
@@ -229,12 +230,7 @@ async function productPage(
       FROM (${picked} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
       JOIN products b ON b.art_no = page.art_no
       LEFT JOIN stock s ON s.art_no = b.art_no
-      ORDER BY ${orderBy(query.sort, {
-        inStock: inStock ? sql`page.in_stock` : null,
-        name: sql`lower(b.short_description)`,
-        artNo: sql`b.art_no`,
-        price: sql`b.effective_price_cents`,
-      })}`),
+      ORDER BY ${orderBy(query.sort, inStock ? sql`page.in_stock` : null, name)}`),
   );
   return rows.map(summaryFromRow);
 }
