@@ -185,7 +185,7 @@ async function main() {
   };
 
   report("product feed, new catalogue", productBytes, await importFile(db, config, productFile, "products"));
-  await db.execute(sql`VACUUM (ANALYZE) products`);
+  await db.execute(sql`VACUUM (ANALYZE) products, listing_stock_order`);
   report("stock feed, every row new", stockBytes, await importFile(db, config, stockFile, "stock"));
   fs.copyFileSync(productFile + ".again", productFile);
   report("product feed again (no change)", productBytes, await importFile(db, config, productFile, "products"));

@@ -57,7 +57,7 @@ export async function ensureCatalogue(db: Db, databaseUrl: string, products: num
     });
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  await db.execute(sql`VACUUM (ANALYZE) products, product_search, stock`);
+  await db.execute(sql`VACUUM (ANALYZE) products, product_search, listing_stock_order, stock`);
 }
 
 /**

@@ -88,8 +88,9 @@ describe("a huge category (/products)", () => {
     const deep = await app.html(`/products?cat=${CAT}&filter_2=Rood&page=60`);
     const expected = rowsOf<{ art_no: number }>(
       await database.db.execute(sql`
-        SELECT art_no FROM products WHERE is_listed AND category_id = ${CAT} AND colour = 'Rood'
-        ORDER BY in_stock DESC, lower(short_description), art_no LIMIT 20 OFFSET ${59 * 20}`),
+        SELECT p.art_no FROM products p LEFT JOIN stock s ON s.art_no = p.art_no
+        WHERE p.is_listed AND p.category_id = ${CAT} AND p.colour = 'Rood'
+        ORDER BY coalesce(s.quantity, 0) > 0 DESC, lower(p.short_description), p.art_no LIMIT 20 OFFSET ${59 * 20}`),
     ).map((r) => Number(r.art_no));
     expect(productLinks(deep.html)).toEqual(expected);
     expect(textOf(deep.html)).toContain(`Meer dan ${(62 * 20).toLocaleString("nl-NL")} producten`);

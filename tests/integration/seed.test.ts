@@ -11,6 +11,29 @@ import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
 
+/**
+ * Rows of listing_stock_order that differ from what products and stock say (the seed writes them
+ * itself, with the flag, before the products; migration 0038), in either direction.
+ */
+async function listingOrderDrift(db: Db): Promise<unknown[]> {
+  return rows(
+    db,
+    sql`(SELECT art_no, category_id, is_listed, in_stock, sort_key, brand, colour, material, size, type, effective_price_cents
+         FROM listing_stock_order
+         EXCEPT
+         SELECT p.art_no, p.category_id, p.is_listed, coalesce(s.quantity, 0) > 0, lower(p.short_description), p.brand,
+                p.colour, p.material, p.size, p.type, p.effective_price_cents
+         FROM products p LEFT JOIN stock s ON s.art_no = p.art_no)
+        UNION ALL
+        (SELECT p.art_no, p.category_id, p.is_listed, coalesce(s.quantity, 0) > 0, lower(p.short_description), p.brand,
+                p.colour, p.material, p.size, p.type, p.effective_price_cents
+         FROM products p LEFT JOIN stock s ON s.art_no = p.art_no
+         EXCEPT
+         SELECT art_no, category_id, is_listed, in_stock, sort_key, brand, colour, material, size, type, effective_price_cents
+         FROM listing_stock_order)`,
+  );
+}
+
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
@@ -22,6 +45,7 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
     products: "SELECT * FROM products ORDER BY art_no",
     product_price_history: "SELECT * FROM product_price_history ORDER BY art_no, valid_from",
     stock: "SELECT * FROM stock ORDER BY art_no",
+    listing_stock_order: "SELECT * FROM listing_stock_order ORDER BY art_no",
     product_tags: "SELECT * FROM product_tags ORDER BY art_no, tag",
     product_categories: "SELECT * FROM product_categories ORDER BY id",
     filter_types: "SELECT * FROM filter_types ORDER BY id",
@@ -102,6 +126,16 @@ describe("demo catalogue seed", () => {
       ["Beperkte voorraad", "Bijna uitverkocht", "Niet op voorraad", "Op voorraad", "Status onbekend"].sort(),
     );
     expect(labels.get("Op voorraad")!).toBeGreaterThan(quantities.length / 2);
+  });
+
+  it("writes every product's listing order row with its stock flag", async () => {
+    expect(await listingOrderDrift(db)).toEqual([]);
+    const [flags] = await rows<{ on: number; off: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE in_stock)::int AS on, count(*) FILTER (WHERE NOT in_stock)::int AS off FROM listing_stock_order`,
+    );
+    expect(flags!.on).toBeGreaterThan(0);
+    expect(flags!.off).toBeGreaterThan(0);
   });
 
   it("has offers, non-offers and discounted prices that are not offers", async () => {
@@ -427,6 +461,7 @@ describe("demo catalogue seed", () => {
       expect(again.products).toBe(700);
       const [n] = await rows<{ n: number }>(other.db, sql`SELECT count(*)::int AS n FROM products`);
       expect(n!.n).toBe(700);
+      expect(await listingOrderDrift(other.db)).toEqual([]);
     } finally {
       await other.close();
     }

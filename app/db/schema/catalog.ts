@@ -73,20 +73,14 @@ export const products = pgTable(
      * offer or when no earlier price is known. With `offerStartedAt`, written ONLY by the trigger
      * `products_price_track` (it overwrites anything else), so every writer gets it right.
      */
-    /**
-     * Stock above 0: kept by the statement-level triggers on `stock` (migration products_in_stock),
-     * whoever writes stock (checkout, admin, supplier stock feed, seed), so the default order (what
-     * can be bought first) is an ordered walk of one index instead of a join with all of stock.
-     */
-    inStock: boolean("in_stock").notNull().default(false),
     referencePriceCents: integer("reference_price_cents"),
     offerStartedAt: timestamp("offer_started_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => {
-    // Carried along by the two category walks below, so they test the filters and read the name
-    // from the index alone.
+    // Carried along by the category name walk below, so it tests the filters and reads the name from
+    // the index alone.
     const carried = [t.shortDescription, t.brand, t.colour, t.material, t.size, t.type, t.effectivePriceCents];
     return [
       /*
@@ -110,17 +104,8 @@ export const products = pgTable(
           t.shortDescription,
         )
         .where(sql`is_listed`),
-      /*
-       * The default order of a category page (in stock first, then by name): LIMIT walks this index.
-       * The columns after art_no (which makes the order total) let the walk test the filters and
-       * compute lower(short_description) from the index alone: no table visit per skipped or
-       * OFFSET-ed entry (issue 14: a filtered or deep page at a million products).
-       */
-      index("products_listed_default_order_idx")
-        .on(t.categoryId, sql`${t.inStock} DESC`, sql`lower(${t.shortDescription})`, t.artNo, ...carried)
-        .where(sql`is_listed`),
       // The name sorts of a category page (A-Z forward, Z-A backward): LIMIT walks this index, index-only
-      // as the one above. Without it they walked the whole catalogue's name index skipping other
+      // as the cover index above. Without it they walked the whole catalogue's name index skipping other
       // categories (285 ms for page 3 of a 57 000-product category at a million products).
       index("products_listed_category_name_idx")
         .on(t.categoryId, sql`lower(${t.shortDescription})`, t.artNo, ...carried)
@@ -130,11 +115,66 @@ export const products = pgTable(
 );
 
 /**
+ * The orders that put what can be bought first (a category page's default order, "op voorraad
+ * eerst"): one narrow row per product (~80 bytes, never the ~1 kB `products` row with its inline
+ * HTML) with the stock flag, the sort key and the columns the filters test, so such a page is an
+ * ordered, index-only walk of `listing_stock_order_default_idx` with LIMIT. The flag lives here and
+ * not on `products`: a stock write that makes a product available or not rewrites this small row
+ * and two small index entries, not the wide product row with every index and trigger of `products`
+ * (a first stock feed of a million rows: ADR 0022, addendum migration 0040).
+ * Kept in step by statement-level triggers (migration 0040): `products_listing_order_*` on products
+ * (insert, update of these columns, delete, truncate) and `stock_listing_order_*` on stock
+ * (in_stock = quantity above 0). Nothing else writes it, except the seed, which writes a batch's rows
+ * with their flag before its products (the products trigger then finds them right and writes nothing).
+ */
+export const listingStockOrder = pgTable(
+  "listing_stock_order",
+  {
+    // No foreign key: the triggers remove a row with its product, and a key would add a check per
+    // row to every product a feed or seed creates (as product_search, ADR 0022).
+    artNo: integer("art_no").primaryKey(),
+    categoryId: integer("category_id"),
+    /** products.is_listed: every product has a row, so a listing change never reads stock. */
+    isListed: boolean("is_listed").notNull(),
+    /** Stock above 0 (stock.quantity > 0); false without a stock row. */
+    inStock: boolean("in_stock").notNull().default(false),
+    /** lower(products.short_description): the name order, stored so the index needs no description. */
+    sortKey: text("sort_key"),
+    brand: text("brand"),
+    colour: text("colour"),
+    material: text("material"),
+    size: text("size"),
+    type: text("type"),
+    effectivePriceCents: integer("effective_price_cents").notNull(),
+  },
+  (t) => [
+    /*
+     * In stock first, then by name, ArtNo making the order total; the columns after art_no let the
+     * walk test the filters from the index alone (no table visit per skipped or OFFSET-ed entry).
+     */
+    index("listing_stock_order_default_idx")
+      .on(
+        t.categoryId,
+        sql`${t.inStock} DESC`,
+        t.sortKey,
+        t.artNo,
+        t.brand,
+        t.colour,
+        t.material,
+        t.size,
+        t.type,
+        t.effectivePriceCents,
+      )
+      .where(sql`is_listed`),
+  ],
+);
+
+/**
  * The narrow copy of every product's searchable text (ArtNo, lowercased description, description,
  * brand, listed or not: ~120 bytes a row, never the ~1 kB `products` row with its inline HTML). Every
  * text search reads it: the suggestions and the shop's search (listed rows), the admin's product
  * search (all rows). The trigram indexes live here rather than on `products`, so the writes that
- * change a product without touching its text (a stock feed flipping `in_stock`, prices) never add
+ * change a product without touching its text (prices, images) never add
  * trigram entries (ADR 0022).
  * Kept in step by the statement-level triggers `products_search_sync_*` on `products` (migrations
  * 0034, 0035): insert, update of the description, brand or listing, delete, truncate. Nothing else

@@ -64,9 +64,6 @@ function productRow(p: GeneratedProduct): typeof products.$inferInsert {
     ingredients: p.ingredients,
     allergens: p.allergens,
     nutrition: p.nutrition,
-    // Written with the product, so the stock insert that follows finds the flag right and does not
-    // update every product row a second time (the trigger only writes flags that change).
-    inStock: (p.stockQuantity ?? 0) > 0,
     createdAt: p.createdAt,
     updatedAt: p.createdAt,
   };
@@ -86,7 +83,7 @@ function priceClock(daysAgo: number) {
 async function insertWithPriceHistory(db: Db, batch: GeneratedProduct[]): Promise<void> {
   const steps = batch.map((p) => ({ artNo: p.artNo, steps: priceStepsOf(p) }));
   await db.execute(priceClock(HISTORY_START_DAYS));
-  await db.insert(products).values(
+  const insert = db.insert(products).values(
     batch.map((p, i) => {
       const first = steps[i]!.steps[0]!;
       return {
@@ -96,6 +93,26 @@ async function insertWithPriceHistory(db: Db, batch: GeneratedProduct[]): Promis
       };
     }),
   );
+  // The products and their listing_stock_order rows in one statement, each row with its stock flag
+  // (from the generated product's stock) and the values the database computed for the product: the
+  // products trigger, which fires at the end of the statement, then finds every row as it would
+  // write it and writes nothing, and the stock insert below changes no flag. Without this, every
+  // product in stock would get its row written a second time by the stock trigger.
+  const inStock = `{${batch
+    .filter((p) => (p.stockQuantity ?? 0) > 0)
+    .map((p) => p.artNo)
+    .join(",")}}`;
+  await db.execute(sql`
+    WITH created AS (
+      ${insert.getSQL()}
+      RETURNING art_no, category_id, is_listed, short_description, brand, colour, material, size, type,
+                effective_price_cents
+    )
+    INSERT INTO listing_stock_order
+      (art_no, category_id, is_listed, in_stock, sort_key, brand, colour, material, size, type, effective_price_cents)
+    SELECT art_no, category_id, is_listed, art_no = ANY (${inStock}::int[]), lower(short_description), brand,
+           colour, material, size, type, effective_price_cents
+    FROM created ORDER BY art_no`);
   const byDay = new Map<number, { artNo: number; step: PriceStep }[]>();
   for (const { artNo, steps: list } of steps) {
     for (const step of list.slice(1)) byDay.set(step.daysAgo, [...(byDay.get(step.daysAgo) ?? []), { artNo, step }]);

@@ -172,10 +172,17 @@ function baseFrom(query: ListingQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-function orderBy(sort: SortKey, stockFirst: boolean): SQL {
-  // products.in_stock mirrors stock (a trigger): no join with the stock table to order a page.
-  const inStock = sql`b.in_stock DESC`;
-  const name = sql`lower(b.short_description)`;
+/** An order starts with what can be bought first: the default, or "op voorraad eerst" (stockFirst). */
+function startsInStock(query: ListingQuery): boolean {
+  return query.sort === "default" || (query.stockFirst ?? false);
+}
+
+/**
+ * The ORDER BY of a listing over the alias `b`: `inStock` is the stock flag when the order starts
+ * with it (else null), `name` the name key (lower(short_description), stored in listing_stock_order
+ * as sort_key).
+ */
+function orderBy(sort: SortKey, inStock: SQL | null, name: SQL): SQL {
   let keys: SQL;
   switch (sort) {
     case "price-asc":
@@ -184,17 +191,15 @@ function orderBy(sort: SortKey, stockFirst: boolean): SQL {
     case "price-desc":
       keys = sql`b.effective_price_cents DESC, ${name} ASC, b.art_no ASC`;
       break;
-    case "name-asc":
-      keys = sql`${name} ASC, b.art_no ASC`;
-      break;
     case "name-desc":
       keys = sql`${name} DESC, b.art_no DESC`;
       break;
     default:
-      // Default: what can be bought first, then alphabetical; ArtNo makes the order total.
-      return sql`${inStock}, ${name} ASC, b.art_no ASC`;
+      // name-asc, and the default: what can be bought first, then alphabetical. ArtNo makes the
+      // order total.
+      keys = sql`${name} ASC, b.art_no ASC`;
   }
-  return stockFirst ? sql`${inStock}, ${keys}` : keys;
+  return inStock ? sql`${inStock} DESC, ${keys}` : keys;
 }
 
 async function productPage(
@@ -204,22 +209,28 @@ async function productPage(
   page: number,
 ): Promise<ProductSummary[]> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const order = orderBy(query.sort, query.stockFirst ?? false);
-  // Two steps: pick the page's ArtNos from the narrow covering index (filters and sort keys are all
-  // in it: an index-only scan), then read the wide table rows of just those 20.
+  // Two steps: pick the page's ArtNos from a narrow covering index (filters and sort keys are all in
+  // it: an index-only scan), then read the wide table rows of just those 20. An order that starts
+  // with the stock flag picks from listing_stock_order, which holds the flag (kept from stock by
+  // triggers) and every column the filters and baseFrom test, under the same names; the other
+  // orders pick from the covering indexes of products.
+  const inStock = startsInStock(query);
+  const name = sql`lower(b.short_description)`;
+  const picked = inStock
+    ? sql`SELECT b.art_no, b.in_stock FROM listing_stock_order b
+        WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
+        ORDER BY ${orderBy(query.sort, sql`b.in_stock`, sql`b.sort_key`)}`
+    : sql`SELECT b.art_no FROM products b
+        WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
+        ORDER BY ${orderBy(query.sort, null, name)}`;
   const rows = rowsOf<ProductSummaryRow>(
     await db.execute(sql`
       SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
              b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
-      FROM (
-        SELECT b.art_no FROM products b
-        WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
-        ORDER BY ${order}
-        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
-      ) page
+      FROM (${picked} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
       JOIN products b ON b.art_no = page.art_no
       LEFT JOIN stock s ON s.art_no = b.art_no
-      ORDER BY ${order}`),
+      ORDER BY ${orderBy(query.sort, inStock ? sql`page.in_stock` : null, name)}`),
   );
   return rows.map(summaryFromRow);
 }
