@@ -15,7 +15,10 @@ CREATE TABLE "listing_stock_order" (
 -- Hand-written from here. The stock flag leaves `products` for the narrow listing_stock_order (ADR
 -- 0022, addendum migration 0040): a product coming in stock was a new version of its ~1 kB row with
 -- an entry in every index of `products` and its update triggers (a first stock feed of a million rows:
--- 125.7 s); now it is a new version of an ~80-byte row with two small index entries.
+-- 125.7 s); now it is a new version of a ~90-byte row with two small index entries.
+-- Writes to products and stock wait until this migration commits (reads go on until the column is
+-- dropped, at the end), so no product or stock row changes between the copy and the new triggers.
+LOCK TABLE products, stock IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 DROP TRIGGER stock_in_stock_on_insert ON stock;--> statement-breakpoint
 DROP TRIGGER stock_in_stock_on_update ON stock;--> statement-breakpoint
 DROP TRIGGER stock_in_stock_on_delete ON stock;--> statement-breakpoint
@@ -26,9 +29,7 @@ SELECT p.art_no, p.category_id, p.is_listed, coalesce(s.quantity, 0) > 0, lower(
        p.brand, p.colour, p.material, p.size, p.type, p.effective_price_cents
 FROM products p LEFT JOIN stock s ON s.art_no = p.art_no
 ORDER BY p.art_no;--> statement-breakpoint
-DROP INDEX "products_listed_default_order_idx";--> statement-breakpoint
 CREATE INDEX "listing_stock_order_default_idx" ON "listing_stock_order" USING btree ("category_id","in_stock" DESC,"sort_key","art_no","brand","colour","material","size","type","effective_price_cents") WHERE is_listed;--> statement-breakpoint
-ALTER TABLE "products" DROP COLUMN "in_stock";--> statement-breakpoint
 -- listing_stock_order follows products (every product has a row, listed or not, so a listing change
 -- is an update of the row and never reads stock): statement-level triggers with transition tables,
 -- one INSERT … SELECT per statement, rows in ArtNo order (two writers lock them in the same order).
@@ -125,4 +126,7 @@ REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION listing_st
 CREATE TRIGGER stock_listing_order_on_truncate AFTER TRUNCATE ON stock
 FOR EACH STATEMENT EXECUTE FUNCTION listing_stock_order_from_stock();
 --> statement-breakpoint
-ANALYZE listing_stock_order;
+ANALYZE listing_stock_order;--> statement-breakpoint
+-- Last: these take products exclusively until the commit.
+DROP INDEX "products_listed_default_order_idx";--> statement-breakpoint
+ALTER TABLE "products" DROP COLUMN "in_stock";
