@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
 import { rowsOf } from "../../app/db/rows.server";
 import { refreshSearchBlocks, resetSearchBlocks } from "../../app/domain/catalog/search-blocks.server";
-import { escapeLike, searchSuggestions } from "../../app/domain/catalog/search.server";
+import { searchSuggestions } from "../../app/domain/catalog/search.server";
+import { escapeLike } from "../../app/domain/catalog/search-walk.server";
 import { useTestDatabase } from "../support/fixture";
 
 /**

@@ -81,7 +81,9 @@ export function FilterForm({
       {/* Said once, above the filters it applies to, rather than under each of them. */}
       {facets.some((facet) => facet.capped) ? (
         <p className="text-xs text-muted">
-          {`In deze grote categorie tellen we per filter tot ${FACET_COUNT_CAP.toLocaleString("nl-NL")} producten; een + betekent "minstens".`}
+          {params.q
+            ? `Bij zoekopdrachten met veel resultaten tellen we per filter een deel van de producten; een + betekent "minstens".`
+            : `In deze grote categorie tellen we per filter tot ${FACET_COUNT_CAP.toLocaleString("nl-NL")} producten; een + betekent "minstens".`}
         </p>
       ) : null}
       {facets.map((facet) =>

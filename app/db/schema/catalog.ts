@@ -197,9 +197,10 @@ export const productSearch = pgTable(
     // Finds the rows that contain a term of 3+ characters (bitmap scan; then sort the matches).
     index("product_search_sort_key_trgm_idx").using("gin", sql`${t.sortKey} gin_trgm_ops`),
     index("product_search_brand_trgm_idx").using("gin", sql`lower(${t.brand}) gin_trgm_ops`),
-    // Description order for the walk that stops at the sixth match (index-only: ArtNo is in it).
+    // Description order for the walks through search_blocks (suggestions, the shop's search):
+    // index-only, the brand included because the search matches it too.
     index("product_search_order_idx")
-      .on(t.sortKey, t.artNo)
+      .on(t.sortKey, t.artNo, t.brand)
       .where(sql`is_listed`),
   ],
 );
@@ -210,9 +211,10 @@ export const productSearch = pgTable(
  * order") reads only the blocks that can hold a match, in order, and stops at the sixth match:
  * its cost follows the answer, not the catalogue (issue 14, docs/decisions/0024-search-blocks.md).
  * A block runs from its (lo_key, lo_art_no) up to the next block's; the first block starts below
- * every key. `grams` holds hashtext() of every 2- and 3-character piece of every sort key in the
- * block: a key containing a term contains each of the term's 3-character pieces, so a block whose
- * grams miss one of them cannot hold a match (a hash collision only costs a wasted look).
+ * every key. `grams` holds hashtext() of every 2- and 3-character piece of every sort key and
+ * lowercased brand in the block: a key (or brand) containing a term contains each of the term's
+ * 3-character pieces, so a block whose grams miss one of them cannot hold a match (a hash collision
+ * only costs a wasted look). The shop's search (search-walk.server.ts) matches brands too.
  */
 export const searchBlocks = pgTable(
   "search_blocks",

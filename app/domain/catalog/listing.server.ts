@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { EXACT_COUNT_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
-import { categorySize, largeAggregate } from "./large-listing.server";
+import { EXACT_COUNT_LIMIT, EXACT_SEARCH_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
+import { categorySize, largeAggregate, type LargeFacet } from "./large-listing.server";
+import { largeSearchAggregate } from "./large-search.server";
 import { countListedProducts } from "./listed-counts.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";
@@ -17,6 +18,7 @@ import type {
   TagFacet,
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
+import { containsPattern, termWalk } from "./search-walk.server";
 
 export type * from "./listing-types";
 
@@ -41,11 +43,6 @@ function list(values: readonly (string | number)[]): SQL {
     values.map((v) => sql`${v}`),
     sql`, `,
   )})`;
-}
-
-/** A LIKE pattern matching the term anywhere, with the term's own % _ \ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -149,13 +146,31 @@ function whereAll(conditions: Condition[], exceptKey?: string): SQL {
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
 }
 
+/**
+ * A listing query as the server runs it: a search whose matches are few has them found already
+ * (ArtNos, through search_blocks) and lists just those.
+ */
+type Scoped = ListingQuery & { matched?: number[] };
+
+/** The category condition over `b`, or null for the whole shop. */
+function categoryScope(query: ListingQuery): SQL | null {
+  if (!query.categoryIds) return null;
+  return query.categoryIds.length ? sql`b.category_id IN ${list(query.categoryIds)}` : sql`FALSE`;
+}
+
+/** An int[] parameter: one parameter whatever the length (ids are integers from the database). */
+function intArray(ids: number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
+}
+
 /** Listed products of the categories, matching the search term; the FROM of every listing query. */
-function baseFrom(query: ListingQuery): SQL {
+function baseFrom(query: Scoped): SQL {
   const parts: SQL[] = [sql`b.is_listed`];
-  if (query.categoryIds) {
-    parts.push(query.categoryIds.length ? sql`b.category_id IN ${list(query.categoryIds)}` : sql`FALSE`);
-  }
-  if (query.q) {
+  const scope = categoryScope(query);
+  if (scope) parts.push(scope);
+  if (query.matched) {
+    parts.push(sql`b.art_no = ANY(${intArray(query.matched)})`);
+  } else if (query.q) {
     const pattern = containsPattern(query.q);
     // Separately indexable lookups instead of one OR, so both trigram indexes of the narrow
     // product_search (description, brand) are used. An ArtNo is digits only: a term with anything
@@ -202,12 +217,11 @@ function orderBy(sort: SortKey, inStock: SQL | null, name: SQL): SQL {
   return inStock ? sql`${inStock} DESC, ${keys}` : keys;
 }
 
-async function productPage(
-  db: Db,
-  query: ListingQuery,
-  conditions: Condition[],
-  page: number,
-): Promise<ProductSummary[]> {
+/** What a product tile shows, over `b` (products) and `s` (stock). */
+const SUMMARY_COLUMNS = sql`b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
+  b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity`;
+
+async function productPage(db: Db, query: Scoped, conditions: Condition[], page: number): Promise<ProductSummary[]> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   // Two steps: pick the page's ArtNos from a narrow covering index (filters and sort keys are all in
   // it: an index-only scan), then read the wide table rows of just those 20. An order that starts
@@ -225,8 +239,7 @@ async function productPage(
         ORDER BY ${orderBy(query.sort, null, name)}`;
   const rows = rowsOf<ProductSummaryRow>(
     await db.execute(sql`
-      SELECT b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
-             b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity
+      SELECT ${SUMMARY_COLUMNS}
       FROM (${picked} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
       JOIN products b ON b.art_no = page.art_no
       LEFT JOIN stock s ON s.art_no = b.art_no
@@ -240,7 +253,7 @@ async function productPage(
  * over one base set).
  */
 function exactAggregate(
-  query: ListingQuery,
+  query: Scoped,
   conditions: Condition[],
   priceType: FilterTypeConfig | undefined,
   valueTypes: FilterTypeConfig[],
@@ -264,7 +277,7 @@ function exactAggregate(
   // A category's base rows come from the covering index; each branch reading it again, with its own
   // filters pushed into that index-only scan, is cheaper than materialising them once (bench
   // category: 4.2 ms instead of 6.6 ms). A text search's base is costly to find: computed once.
-  const materialized = query.q ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
+  const materialized = query.q && !query.matched ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
   return sql`
     WITH base AS ${materialized} (
       SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents
@@ -273,13 +286,183 @@ function exactAggregate(
     ${sql.join(selects, sql` UNION ALL `)}`;
 }
 
+/** What one listing view runs: its aggregate (total, price bounds, facets) and a page of products. */
+type Plan = {
+  /** `capped`: counts stopped at a cap (a huge category with filters, a search with many matches). */
+  aggregate: () => Promise<{ rows: AggregateRow[]; capped: boolean }>;
+  page: (page: number) => Promise<ProductSummary[]>;
+};
+
+type PlanInput = {
+  query: Scoped;
+  conditions: Condition[];
+  priceType: FilterTypeConfig | undefined;
+  valueTypes: FilterTypeConfig[];
+  totalCap: number;
+};
+
+/** Each facet's SQL pieces for the capped aggregates (they leave the filter columns to this module). */
+function largeFacets({ conditions, valueTypes }: PlanInput): LargeFacet[] {
+  return valueTypes.map((type) => {
+    const others = conditions.filter((c) => c.key !== String(type.id));
+    return {
+      id: type.id,
+      column: COLUMN_OF[type.name]!,
+      others: others.length ? whereAll(others) : null,
+      ownActive: others.length < conditions.length,
+    };
+  });
+}
+
+function priceConditionsOf({ conditions, priceType }: PlanInput): SQL {
+  return whereAll(conditions, priceType ? String(priceType.id) : undefined);
+}
+
+/**
+ * A category listing, or a search that the blocks cannot walk: counted exactly, except one huge
+ * leaf category (the category page), whose counts are read from kept summaries or capped
+ * (large-listing.server.ts).
+ */
+function listingPlan(db: Db, input: PlanInput): Plan {
+  const { query, conditions, priceType, valueTypes } = input;
+  const single =
+    !query.q && !query.matched && !query.withTagFacet && query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
+  return {
+    page: (page) => productPage(db, query, conditions, page),
+    aggregate: async () => {
+      const size = single == null ? null : await categorySize(db, single);
+      if (single == null || !size || size.listed <= EXACT_COUNT_LIMIT) {
+        const exact = await db.execute(exactAggregate(query, conditions, priceType, valueTypes));
+        return { rows: rowsOf<AggregateRow>(exact), capped: false };
+      }
+      const statement = largeAggregate({
+        categoryId: single,
+        listed: size.listed,
+        cachedTypes: size.cachedTypes,
+        base: baseFrom(query),
+        conditions: conditions.length ? whereAll(conditions) : null,
+        priceConditions: priceConditionsOf(input),
+        facets: largeFacets(input),
+        totalCap: input.totalCap,
+        maxValues: MAX_FACET_VALUES,
+      });
+      return { rows: rowsOf<AggregateRow>(await db.execute(statement)), capped: conditions.length > 0 };
+    },
+  };
+}
+
+/**
+ * A text search the blocks can walk (search-walk.server.ts): the term has letters (an ArtNo is
+ * matched on digits, which the blocks do not hold) and no tag is involved.
+ */
+function walkable(query: ListingQuery): query is ListingQuery & { q: string } {
+  return !!query.q && !/^\d+$/.test(query.q) && !query.tags?.length && !query.withTagFacet;
+}
+
+/**
+ * A text search. Its first EXACT_SEARCH_LIMIT + 1 matches are walked first (in the categories, if
+ * any): a search with at most that many is listed from their ArtNos and counted exactly; a larger
+ * one reads its page by walking the matches in the page's order and caps its counts
+ * (large-search.server.ts).
+ */
+async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): Promise<Plan> {
+  const scope = categoryScope(input.query);
+  const first = rowsOf<{ art_no: number }>(
+    await db.execute(
+      termWalk({ term: input.query.q, withBrand: true, listing: scope ?? undefined, limit: EXACT_SEARCH_LIMIT + 1 }),
+    ),
+  );
+  if (first.length <= EXACT_SEARCH_LIMIT) {
+    return listingPlan(db, { ...input, query: { ...input.query, matched: first.map((r) => Number(r.art_no)) } });
+  }
+  const term = input.query.q;
+  const parts = [scope, ...input.conditions.map((c) => c.sql)].filter((part): part is SQL => part != null);
+  const filtered = parts.length ? sql.join(parts, sql` AND `) : null;
+  return {
+    page: (page) => largeSearchPage(db, input, filtered, page),
+    aggregate: async () => {
+      const statement = largeSearchAggregate({
+        term,
+        scope,
+        filtered,
+        priceConditions: priceConditionsOf(input),
+        facets: largeFacets(input),
+        totalCap: input.totalCap,
+        maxValues: MAX_FACET_VALUES,
+      });
+      return { rows: rowsOf<AggregateRow>(await db.execute(statement)), capped: true };
+    },
+  };
+}
+
+/**
+ * A page of a search with many matches. The name orders and the orders that start with what is in
+ * stock walk the matches in description order (backwards for Z–A) and stop at the page: in stock
+ * first means the walk of the matches in stock, and only past their end the walk of the rest. The
+ * price orders have no such walk: they sort every match (the costly path, until a price-ordered
+ * summary exists).
+ */
+async function largeSearchPage(
+  db: Db,
+  input: PlanInput & { query: { q: string } },
+  filtered: SQL | null,
+  page: number,
+): Promise<ProductSummary[]> {
+  const { query } = input;
+  if (query.sort === "price-asc" || query.sort === "price-desc") {
+    return productPage(db, query, input.conditions, page);
+  }
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const skip = (page - 1) * pageSize;
+  const walk = (listing: SQL | null, limit: number, offset: number) =>
+    db
+      .execute(
+        termWalk({
+          term: query.q,
+          withBrand: true,
+          descending: query.sort === "name-desc",
+          listing: listing ?? undefined,
+          limit,
+          offset,
+        }),
+      )
+      .then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
+  let artNos: number[];
+  if (!startsInStock(query)) {
+    artNos = await walk(filtered, pageSize, skip);
+  } else {
+    const also = filtered ? sql` AND ${filtered}` : sql``;
+    const inStock = await walk(sql`b.in_stock${also}`, skip + pageSize, 0);
+    artNos = inStock.slice(skip);
+    if (inStock.length < skip + pageSize) {
+      const rest = await walk(sql`NOT b.in_stock${also}`, pageSize - artNos.length, Math.max(0, skip - inStock.length));
+      artNos = artNos.concat(rest);
+    }
+  }
+  return summariesInOrder(db, artNos);
+}
+
+/** The product tiles of these ArtNos, in this order. */
+async function summariesInOrder(db: Db, artNos: number[]): Promise<ProductSummary[]> {
+  if (!artNos.length) return [];
+  const rows = rowsOf<ProductSummaryRow>(
+    await db.execute(sql`
+      SELECT ${SUMMARY_COLUMNS}
+      FROM unnest(${intArray(artNos)}) WITH ORDINALITY AS page(art_no, position)
+      JOIN products b ON b.art_no = page.art_no
+      LEFT JOIN stock s ON s.art_no = b.art_no
+      ORDER BY page.position`),
+  );
+  return rows.map(summaryFromRow);
+}
+
 /**
  * One page of a category (or search) listing with its total, facet counts and price bounds.
  * Filters combine with AND across types and OR within a multi-select type. Each facet counts
  * with every active filter except its own, so a shopper sees what ticking another value gives.
  * Two round trips, run side by side: the page of products, and one aggregate query that yields the
- * total, the price bounds and every facet: exact, or capped for a huge category (one more small
- * round trip first tells which).
+ * total, the price bounds and every facet: exact, or capped for a huge category or a search with
+ * many matches (one more small round trip first tells which).
  */
 export async function listProducts(db: Db, query: ListingQuery): Promise<ListingResult> {
   const { conditions, active, price } = conditionsOf(query);
@@ -287,41 +470,10 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const valueTypes = query.filterTypes.filter((f) => f.name !== PRICE_RANGE);
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const requested = Math.max(1, query.page);
-
-  // One leaf category without a search term (the category page) may be huge: its counts are then
-  // read from kept summaries or capped (large-listing.server.ts). Searches and multi-category
-  // listings are counted exactly as before.
-  const single = !query.q && !query.withTagFacet && query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
   const totalCap = Math.max(TOTAL_COUNT_CAP, (requested + 2) * pageSize);
-  // `capped`: the total was counted with a cap (a huge category with filters).
-  const aggregate = async (): Promise<{ rows: AggregateRow[]; capped: boolean }> => {
-    const size = single == null ? null : await categorySize(db, single);
-    if (single == null || !size || size.listed <= EXACT_COUNT_LIMIT) {
-      const exact = await db.execute(exactAggregate(query, conditions, priceType, valueTypes));
-      return { rows: rowsOf<AggregateRow>(exact), capped: false };
-    }
-    const statement = largeAggregate({
-      categoryId: single,
-      listed: size.listed,
-      cachedTypes: size.cachedTypes,
-      base: baseFrom(query),
-      conditions: conditions.length ? whereAll(conditions) : null,
-      priceConditions: whereAll(conditions, priceType ? String(priceType.id) : undefined),
-      facets: valueTypes.map((type) => {
-        const others = conditions.filter((c) => c.key !== String(type.id));
-        return {
-          id: type.id,
-          column: COLUMN_OF[type.name]!,
-          others: others.length ? whereAll(others) : null,
-          ownActive: others.length < conditions.length,
-        };
-      }),
-      totalCap,
-      maxValues: MAX_FACET_VALUES,
-    });
-    return { rows: rowsOf<AggregateRow>(await db.execute(statement)), capped: conditions.length > 0 };
-  };
-  const [{ rows, capped }, firstPage] = await Promise.all([aggregate(), productPage(db, query, conditions, requested)]);
+  const input = { query, conditions, priceType, valueTypes, totalCap };
+  const plan = walkable(query) ? await searchPlan(db, { ...input, query }) : listingPlan(db, input);
+  const [{ rows, capped }, firstPage] = await Promise.all([plan.aggregate(), plan.page(requested)]);
 
   const counted = Number(rows.find((r) => Number(r.t) === -1)?.n ?? 0);
   // The capped count counts one row past its cap: more than that means "more than totalCap".
@@ -339,7 +491,7 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const totalPages = totalPagesOf(total, pageSize);
   const page = Math.min(requested, totalPages);
   // A page past the end (stale link) shows the last page rather than an empty one.
-  const products = page === requested ? firstPage : await productPage(db, query, conditions, page);
+  const products = page === requested ? firstPage : await plan.page(page);
 
   const facets: Facet[] = valueTypes.map((type) => {
     const selected = query.filters[type.id] ?? [];

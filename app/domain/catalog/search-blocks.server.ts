@@ -95,18 +95,23 @@ async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number
   const result = rowsOf<{ split: number }>(
     await tx.execute(sql`
       WITH ahead AS (
-        SELECT sort_key, art_no, row_number() OVER (ORDER BY sort_key, art_no) AS rn FROM (
-          SELECT s.sort_key, s.art_no FROM product_search s
+        SELECT sort_key, art_no, brand, row_number() OVER (ORDER BY sort_key, art_no) AS rn FROM (
+          SELECT s.sort_key, s.art_no, s.brand FROM product_search s
           WHERE s.is_listed AND (s.sort_key, s.art_no) >= (${bounds.lo_key}, ${Number(bounds.lo_art_no)}) AND ${upper}
           ORDER BY s.sort_key, s.art_no LIMIT ${2 * blockRows + 1}
         ) next_rows
       ), taken AS (
         SELECT * FROM ahead WHERE rn <= ${blockRows} OR (SELECT count(*) FROM ahead) <= ${2 * blockRows}
+      ), texts AS (
+        -- What a search matches: the key, and the brand (the shop's search, not the suggestions).
+        SELECT sort_key AS text FROM taken
+        UNION
+        SELECT lower(brand) FROM taken WHERE brand IS NOT NULL
       ), summary AS (
-        -- Every 2- and 3-character piece of every key (termGrams looks them up).
+        -- Every 2- and 3-character piece of every text (termGrams looks them up).
         SELECT (SELECT count(*)::int FROM taken) AS n,
-               coalesce((SELECT array_agg(DISTINCT hashtext(substr(t.sort_key, i, g.n)))
-                         FROM taken t, generate_series(1, length(t.sort_key) - 1) i, (VALUES (2), (3)) g(n)), '{}') AS grams
+               coalesce((SELECT array_agg(DISTINCT hashtext(substr(t.text, i, g.n)))
+                         FROM texts t, generate_series(1, length(t.text) - 1) i, (VALUES (2), (3)) g(n)), '{}') AS grams
       ), summarised AS (
         UPDATE search_blocks SET grams = summary.grams, row_count = summary.n FROM summary WHERE id = ${id}
         RETURNING 1

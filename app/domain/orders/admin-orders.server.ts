@@ -5,7 +5,7 @@ import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
 import { listAdminChanges, recordAdminChange, type AdminActor, type AdminChangeRow } from "~/domain/admin/audit.server";
 import type { VatLine } from "~/domain/checkout/pricing";
-import { escapeLike } from "~/domain/catalog/search.server";
+import { escapeLike } from "~/domain/catalog/search-walk.server";
 import { isUuid, orderIdPrefixRange, PAYMENT_STATUSES, type AdminOrdersQuery } from "./admin-orders-query";
 import { orderStatusLabel, paymentStatusLabel } from "./order-labels";
 import { ORDER_STATUSES, transitionProblem, type OrderStatus } from "./order-transitions";
