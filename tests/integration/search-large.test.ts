@@ -134,7 +134,7 @@ describe("a search with many matches", () => {
       ["name-asc", sql`b.sort_key, b.art_no`, 2],
       ["name-desc", sql`b.sort_key DESC, b.art_no DESC`, 3],
       ["price-asc", sql`b.effective_price_cents, b.sort_key, b.art_no`, 2],
-      ["price-desc", sql`b.effective_price_cents DESC, b.sort_key, b.art_no`, 1],
+      ["price-desc", sql`b.effective_price_cents DESC, b.sort_key DESC, b.art_no DESC`, 1],
     ];
     for (const [sort, order, page] of cases) {
       const all = await truth(order);

@@ -87,14 +87,17 @@ export const products = pgTable(
        * The category listing and its facet counts read only these columns, so with a vacuumed table
        * they come from this index alone (index-only scan): the heap rows are wide (the long HTML
        * description), and visiting thousands of them was most of a category page's database time.
-       * Keys after the price only carry the columns along (Drizzle has no INCLUDE); the order
-       * (category, price) still serves the price sorts. The description is there for the name sorts
-       * (the planner needs the column itself to compute lower(short_description) index-only).
+       * The order (category, price, name, ArtNo) is the price sorts' whole order, forwards and
+       * backwards, so a deep page walks it without sorting (the last page of a 57 662-product
+       * category: 15 ms instead of 105, which sorted each price's products by lower() of their
+       * name). Keys after the ArtNo only carry the columns along (Drizzle has no INCLUDE); the
+       * description is there because the planner needs the column itself to use the index-only.
        */
       index("products_listed_category_cover_idx")
         .on(
           t.categoryId,
           t.effectivePriceCents,
+          sql`lower(${t.shortDescription})`,
           t.artNo,
           t.brand,
           t.colour,

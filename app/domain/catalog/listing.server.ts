@@ -204,7 +204,8 @@ function orderBy(sort: SortKey, inStock: SQL | null, name: SQL): SQL {
       keys = sql`b.effective_price_cents ASC, ${name} ASC, b.art_no ASC`;
       break;
     case "price-desc":
-      keys = sql`b.effective_price_cents DESC, ${name} ASC, b.art_no ASC`;
+      // The exact reverse of price-asc, so one index serves both (products_listed_category_cover_idx).
+      keys = sql`b.effective_price_cents DESC, ${name} DESC, b.art_no DESC`;
       break;
     case "name-desc":
       keys = sql`${name} DESC, b.art_no DESC`;
