@@ -126,10 +126,23 @@ async function main() {
     await measure(`category page, name Z-A, page ${deepPage}`, [
       `${base}/products?cat=${leaf.id}&sort=name-desc&page=${deepPage}`,
     ]),
+    // The deepest page of each order's walk (issue 14: "any sort … and page number").
+    await measure(`category page, price high-low, page ${lastPage}`, [
+      `${base}/products?cat=${leaf.id}&sort=price-desc&page=${lastPage}`,
+    ]),
     await measure("parent category page", [`${base}/products?cat=${CATEGORY_IDS.bicycleParts}`]),
     await measure(
       "search results page",
       resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`),
+    ),
+    await measure(
+      "search results page, page 10, Z-A",
+      resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}&sort=name-desc&page=10`),
+    ),
+    // Not budgeted: the price orders of a search with many matches still sort every match (ADR 0025).
+    await measure(
+      "search results page, price low-high",
+      resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}&sort=price-asc`),
     ),
     await measure("product page", productUrls),
     await measure(`search suggestions (${terms.length} terms)`, searchUrls),
