@@ -20,9 +20,12 @@ type Accepted<T> = { line: number; change: T };
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
 /*
- * A batch's column as one bound parameter, a PostgreSQL array literal, read with unnest() or ANY():
- * one parameter per row and column (3 000 for a batch of stock rows) made each statement slow to
- * send, parse and plan. Text goes in quoted (arrayItem), null as NULL.
+ * A batch's column as one bound parameter, a PostgreSQL array literal, read with unnest(): one
+ * parameter per row and column (3 000 for a batch of stock rows) made each statement slow to send,
+ * parse and plan. Joined from unnest() rather than `art_no = ANY(…)`: given a 5 000-element array
+ * the planner estimates each element (12 ms of planning) and then chose a hash join over a
+ * sequential scan of the whole stock table (251 ms instead of 17 ms at a million products).
+ * Text goes in quoted (arrayItem), null as NULL.
  */
 const intArray = (items: readonly (number | null)[]) =>
   `{${items.map((v) => (v === null ? "NULL" : String(Math.trunc(v)))).join(",")}}`;
@@ -140,8 +143,8 @@ export async function applyProductBatch(
             .join(", "),
         )},
                (SELECT array_agg(t.tag ORDER BY t.tag) FROM product_tags t WHERE t.art_no = p.art_no) AS tags
-        FROM products p
-        WHERE p.art_no = ANY(${intArray(fresh.map((r) => r.change.artNo))}::int[])`),
+        FROM unnest(${intArray(fresh.map((r) => r.change.artNo))}::int[]) AS t(art_no)
+        JOIN products p ON p.art_no = t.art_no`),
     ).map((r) => [Number(r.art_no), r]),
   );
 
@@ -223,8 +226,9 @@ export async function applyStockBatch(
     rowsOf<{ art_no: number; has_stock: boolean; quantity: number | null; status: string | null }>(
       await tx.execute(sql`
         SELECT p.art_no, s.art_no IS NOT NULL AS has_stock, s.quantity, s.status
-        FROM products p LEFT JOIN stock s ON s.art_no = p.art_no
-        WHERE p.art_no = ANY(${intArray(fresh.map((r) => r.change.artNo))}::int[])`),
+        FROM unnest(${intArray(fresh.map((r) => r.change.artNo))}::int[]) AS t(art_no)
+        JOIN products p ON p.art_no = t.art_no
+        LEFT JOIN stock s ON s.art_no = p.art_no`),
     ).map((r) => [Number(r.art_no), r]),
   );
   const writes: StockChange[] = [];
