@@ -35,7 +35,6 @@ const logger = createLogger("warn");
  */
 const KEEP_CATALOGUE = process.env.BENCH_FEED_KEEP_CATALOGUE === "1";
 
-
 const BRANDS = [
   "Shimano",
   "SRAM",
