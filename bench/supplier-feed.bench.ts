@@ -7,6 +7,7 @@
  *
  *   npm run bench:feed    # postgres://postgres@127.0.0.1:5432/trapkracht_bench_feed, recreated each run
  *   BENCH_FEED_PRODUCTS=100000 npm run bench:feed
+ *   BENCH_FEED_KEEP_CATALOGUE=1 npm run bench:feed   # stock feeds only, on the catalogue a full run left
  */
 import "./production-env";
 import fs from "node:fs";
@@ -20,14 +21,19 @@ import { rowsOf } from "../app/db/rows.server";
 import { runFeedImport } from "../app/domain/supplier-feed/import-job.server";
 import { startFeedRun } from "../app/domain/supplier-feed/runs.server";
 import { createLogger } from "../app/lib/logger.server";
-import { percentile, recreatePostgresDatabase } from "./support";
+import { ensurePostgresDatabase, percentile, recreatePostgresDatabase } from "./support";
 
 const DB_URL = process.env.BENCH_FEED_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_feed";
 const PRODUCTS = Number(process.env.BENCH_FEED_PRODUCTS ?? 1_000_000);
 const FIRST_ART_NO = 200_000;
 const CATEGORIES = 40;
 const logger = createLogger("warn");
-
+/**
+ * Keeps the database and its catalogue (when it holds exactly BENCH_FEED_PRODUCTS products) and runs
+ * only the two stock feeds, after emptying `stock`: for iterating on the stock feed without the
+ * minutes of a new catalogue. The default run recreates everything.
+ */
+const KEEP_CATALOGUE = process.env.BENCH_FEED_KEEP_CATALOGUE === "1";
 
 const BRANDS = [
   "Shimano",
@@ -145,13 +151,37 @@ async function importFile(db: Db, config: ReturnType<typeof loadConfig>, file: s
   return { ...measured, report: row, latency };
 }
 
-async function main() {
-  await recreatePostgresDatabase(DB_URL);
+/** The catalogue a full run left, when it has the benchmark's size: emptied of stock, vacuumed. */
+async function keptCatalogue(): Promise<Db | null> {
+  await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL, poolSize: 4 });
   const db = database.db;
-  await db.execute(sql`
-    INSERT INTO product_categories (id, name, level)
-    SELECT id, 'Feedcategorie ' || id, 1 FROM generate_series(1, ${CATEGORIES}) id`);
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products`));
+  if (row?.n !== PRODUCTS) {
+    await database.close();
+    return null;
+  }
+  console.log(`keeping the catalogue of ${PRODUCTS.toLocaleString("en")} products; emptying stock…`);
+  await db.execute(sql`TRUNCATE stock`);
+  await db.execute(sql`DELETE FROM supplier_feed_runs`);
+  await db.execute(sql`VACUUM (ANALYZE) products, stock, listing_stock_order, supplier_feed_seen, supplier_feed_runs`);
+  closeKept = () => database.close();
+  return db;
+}
+let closeKept: (() => Promise<void>) | null = null;
+
+async function main() {
+  const kept = KEEP_CATALOGUE ? await keptCatalogue() : null;
+  if (KEEP_CATALOGUE && !kept) console.log("no catalogue of that size to keep: recreating");
+  if (!kept) await recreatePostgresDatabase(DB_URL);
+  const database = kept
+    ? { db: kept, close: () => closeKept!() }
+    : await openDatabase({ kind: "postgres", url: DB_URL, poolSize: 4 });
+  const db = database.db;
+  if (!kept)
+    await db.execute(sql`
+      INSERT INTO product_categories (id, name, level)
+      SELECT id, 'Feedcategorie ' || id, 1 FROM generate_series(1, ${CATEGORIES}) id`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-feed-"));
   const config = loadConfig({
     NODE_ENV: "production",
@@ -164,7 +194,8 @@ async function main() {
   const stockFile = path.join(dataDir, "supplier-feeds", "voorraad.csv");
 
   console.log(`writing a ${PRODUCTS.toLocaleString("en")}-product feed and a stock feed…`);
-  await writeProductFeed(productFile);
+  if (!kept) await writeProductFeed(productFile);
+  else fs.writeFileSync(productFile, "");
   await writeStockFeed(stockFile);
   const productBytes = fs.statSync(productFile).size;
   const stockBytes = fs.statSync(stockFile).size;
@@ -184,11 +215,15 @@ async function main() {
     console.log(line);
   };
 
-  report("product feed, new catalogue", productBytes, await importFile(db, config, productFile, "products"));
-  await db.execute(sql`VACUUM (ANALYZE) products, listing_stock_order`);
+  if (!kept) {
+    report("product feed, new catalogue", productBytes, await importFile(db, config, productFile, "products"));
+    await db.execute(sql`VACUUM (ANALYZE) products, listing_stock_order`);
+  }
   report("stock feed, every row new", stockBytes, await importFile(db, config, stockFile, "stock"));
-  fs.copyFileSync(productFile + ".again", productFile);
-  report("product feed again (no change)", productBytes, await importFile(db, config, productFile, "products"));
+  if (!kept) {
+    fs.copyFileSync(productFile + ".again", productFile);
+    report("product feed again (no change)", productBytes, await importFile(db, config, productFile, "products"));
+  }
   await writeStockFeed(stockFile);
   report("stock feed again (no change)", stockBytes, await importFile(db, config, stockFile, "stock"));
 

@@ -23,6 +23,13 @@ import {
 
 /** Rows per transaction: big enough for few round trips, small enough to hold locks only briefly. */
 export const FEED_BATCH_ROWS = 1000;
+/**
+ * A stock row is three small columns (a product row carries HTML and a dozen fields): five times
+ * as many per transaction still hold their row locks for a fraction of a second, and a million-row
+ * stock feed pays the per-batch work (statements, triggers, commit, lease) 200 times instead of 1 000.
+ */
+export const STOCK_FEED_BATCH_ROWS = 5000;
+const batchRows = (kind: FeedRunRow["kind"]) => (kind === "stock" ? STOCK_FEED_BATCH_ROWS : FEED_BATCH_ROWS);
 /** A live import renews its job's lease after every batch; a dead one is taken over after this. */
 const LEASE_MS = 2 * 60_000;
 
@@ -94,11 +101,7 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
   const categories = new Set((await db.select({ id: productCategories.id }).from(productCategories)).map((c) => c.id));
   const touched = new Set<number>();
   let kept = run.rejected;
-  let batch: FeedRow[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const rowsOfBatch = batch;
-    batch = [];
+  const apply = async (rowsOfBatch: FeedRow[]) => {
     const lastLine = rowsOfBatch[rowsOfBatch.length - 1]!.line;
     await db.transaction(async (tx) => {
       // The batch's progress is in this same transaction, so a commit lost in a crash is simply
@@ -139,12 +142,8 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
     if (options.signal?.aborted) throw new Error("stopped");
   };
 
-  for await (const row of readFeed(filePath, run.kind, run.format)) {
-    if (row.line <= run.progressLine) continue;
-    batch.push(row);
-    if (batch.length >= FEED_BATCH_ROWS) await flush();
-  }
-  await flush();
+  const batches = readAhead(batchesOf(readFeed(filePath, run.kind, run.format), run.progressLine, batchRows(run.kind)));
+  for await (const rowsOfBatch of batches) await apply(rowsOfBatch);
   await finishRun(deps, runId, touched);
   await removeFile(filePath);
   const done = await loadRun(db, runId);
@@ -159,6 +158,55 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
     },
     "feed import finished",
   );
+}
+
+/** The file's rows after `progressLine` (the ones a resumed run has not applied yet), `size` at a time. */
+async function* batchesOf(rows: AsyncIterable<FeedRow>, progressLine: number, size: number) {
+  let batch: FeedRow[] = [];
+  for await (const row of rows) {
+    if (row.line <= progressLine) continue;
+    batch.push(row);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * Hands out the items of `source` while it already reads the next one: the file's next batch is
+ * parsed here while the database applies the current one (two cores busy instead of taking turns).
+ * One item ahead at most, so memory stays flat. A consumer that stops early (an error, a shutdown)
+ * closes the source once the item being read is done.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  next.catch(() => undefined);
+  let finished = false;
+  try {
+    for (;;) {
+      const item = await next;
+      if (item.done) {
+        finished = true;
+        return;
+      }
+      next = iterator.next();
+      // A failure of the read ahead is thrown when its item is asked for, not as an unhandled
+      // rejection while the current item is still being applied.
+      next.catch(() => undefined);
+      yield item.value;
+    }
+  } finally {
+    if (!finished) {
+      // The read ahead may still be under way, or have failed: its result is not wanted.
+      await next.then(
+        () => iterator.return?.(),
+        () => undefined,
+      );
+    }
+  }
 }
 
 /**
