@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { intArrayLiteral } from "~/db/array-literal.server";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { EXACT_COUNT_LIMIT, EXACT_SEARCH_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
@@ -158,9 +159,9 @@ function categoryScope(query: ListingQuery): SQL | null {
   return query.categoryIds.length ? sql`b.category_id IN ${list(query.categoryIds)}` : sql`FALSE`;
 }
 
-/** An int[] parameter: one parameter whatever the length (ids are integers from the database). */
+/** An int[] parameter: one parameter whatever the length. */
 function intArray(ids: number[]): SQL {
-  return sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
+  return sql`${intArrayLiteral(ids)}::int[]`;
 }
 
 /** Listed products of the categories, matching the search term; the FROM of every listing query. */

@@ -1,3 +1,4 @@
+import { arrayItem, intArrayLiteral, textArrayLiteral } from "~/db/array-literal.server";
 import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -25,12 +26,8 @@ const values = (rows: SQL[]) => sql.join(rows, sql`, `);
  * parse and plan. Joined from unnest() rather than `art_no = ANY(…)`: given a 5 000-element array
  * the planner estimates each element (12 ms of planning) and then chose a hash join over a
  * sequential scan of the whole stock table (251 ms instead of 17 ms at a million products).
- * Text goes in quoted (arrayItem), null as NULL.
+ * (array-literal.server.ts builds the literals.)
  */
-const intArray = (items: readonly (number | null)[]) =>
-  `{${items.map((v) => (v === null ? "NULL" : String(Math.trunc(v)))).join(",")}}`;
-const textArray = (items: readonly (string | null)[]) =>
-  `{${items.map((v) => (v === null ? "NULL" : arrayItem(v))).join(",")}}`;
 
 /**
  * Records the batch's ArtNos for this run; the ones the file had on an earlier line come back as
@@ -47,7 +44,7 @@ async function firstOccurrences<T extends { artNo: number }>(
     await tx.execute(sql`
       INSERT INTO supplier_feed_seen (run_id, art_no, line)
       SELECT ${runId}::bigint, t.art_no, t.line
-      FROM unnest(${intArray(rows.map((r) => r.change.artNo))}::int[], ${intArray(rows.map((r) => r.line))}::int[])
+      FROM unnest(${intArrayLiteral(rows.map((r) => r.change.artNo))}::int[], ${intArrayLiteral(rows.map((r) => r.line))}::int[])
         AS t(art_no, line)
       ORDER BY t.line
       ON CONFLICT DO NOTHING
@@ -61,7 +58,7 @@ async function firstOccurrences<T extends { artNo: number }>(
     rowsOf<{ art_no: number; line: number }>(
       await tx.execute(sql`
         SELECT art_no, line FROM supplier_feed_seen
-        WHERE run_id = ${runId} AND art_no = ANY(${intArray(lost.map((r) => r.change.artNo))}::int[])`),
+        WHERE run_id = ${runId} AND art_no = ANY(${intArrayLiteral(lost.map((r) => r.change.artNo))}::int[])`),
     ).map((r) => [Number(r.art_no), Number(r.line)]),
   );
   return {
@@ -143,7 +140,7 @@ export async function applyProductBatch(
             .join(", "),
         )},
                (SELECT array_agg(t.tag ORDER BY t.tag) FROM product_tags t WHERE t.art_no = p.art_no) AS tags
-        FROM unnest(${intArray(fresh.map((r) => r.change.artNo))}::int[]) AS t(art_no)
+        FROM unnest(${intArrayLiteral(fresh.map((r) => r.change.artNo))}::int[]) AS t(art_no)
         JOIN products p ON p.art_no = t.art_no`),
     ).map((r) => [Number(r.art_no), r]),
   );
@@ -207,7 +204,6 @@ export async function applyProductBatch(
 }
 
 /** One element of a PostgreSQL array literal, quoted. */
-const arrayItem = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
 // ——— stock ———
 
@@ -226,7 +222,7 @@ export async function applyStockBatch(
     rowsOf<{ art_no: number; has_stock: boolean; quantity: number | null; status: string | null }>(
       await tx.execute(sql`
         SELECT p.art_no, s.art_no IS NOT NULL AS has_stock, s.quantity, s.status
-        FROM unnest(${intArray(fresh.map((r) => r.change.artNo))}::int[]) AS t(art_no)
+        FROM unnest(${intArrayLiteral(fresh.map((r) => r.change.artNo))}::int[]) AS t(art_no)
         JOIN products p ON p.art_no = t.art_no
         LEFT JOIN stock s ON s.art_no = p.art_no`),
     ).map((r) => [Number(r.art_no), r]),
@@ -257,9 +253,9 @@ export async function applyStockBatch(
     INSERT INTO stock (art_no, quantity, status, updated_at)
     SELECT t.art_no, t.quantity, t.status, now()
     FROM unnest(
-      ${intArray(writes.map((w) => w.artNo))}::int[],
-      ${intArray(writes.map((w) => w.quantity))}::int[],
-      ${textArray(writes.map((w) => w.status ?? null))}::text[]
+      ${intArrayLiteral(writes.map((w) => w.artNo))}::int[],
+      ${intArrayLiteral(writes.map((w) => w.quantity))}::int[],
+      ${textArrayLiteral(writes.map((w) => w.status ?? null))}::text[]
     ) AS t(art_no, quantity, status)
     ORDER BY t.art_no
     ON CONFLICT (art_no) DO UPDATE
