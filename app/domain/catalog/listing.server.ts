@@ -19,7 +19,7 @@ import type {
   TagFacet,
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
-import { containsPattern, executeWalk, termWalk } from "./search-walk.server";
+import { containsPattern, termWalk } from "./search-walk.server";
 
 export type * from "./listing-types";
 
@@ -384,8 +384,7 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
   const exactly = (artNos: number[]) => listingPlan(db, { ...input, query: { ...input.query, matched: artNos } });
   if (scope) {
     const probed = rowsOf<{ art_no: number; in_scope: boolean }>(
-      await executeWalk(
-        db,
+      await db.execute(
         sql`
         SELECT w.art_no, b.art_no IS NOT NULL AS in_scope
         FROM (${termWalk({ term, withBrand: true, limit: SCOPE_PROBE })}) w
@@ -398,7 +397,7 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
     }
   } else {
     const first = rowsOf<{ art_no: number }>(
-      await executeWalk(db, termWalk({ term, withBrand: true, limit: EXACT_SEARCH_LIMIT + 1 })),
+      await db.execute(termWalk({ term, withBrand: true, limit: EXACT_SEARCH_LIMIT + 1 })),
     );
     if (first.length <= EXACT_SEARCH_LIMIT) return exactly(first.map((r) => Number(r.art_no)));
   }
@@ -416,7 +415,7 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
         totalCap: input.totalCap,
         maxValues: MAX_FACET_VALUES,
       });
-      return { rows: rowsOf<AggregateRow>(await executeWalk(db, statement)), capped: true };
+      return { rows: rowsOf<AggregateRow>(await db.execute(statement)), capped: true };
     },
   };
 }
@@ -441,17 +440,18 @@ async function largeSearchPage(
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const skip = (page - 1) * pageSize;
   const walk = (listing: SQL | null, limit: number, offset: number) =>
-    executeWalk(
-      db,
-      termWalk({
-        term: query.q,
-        withBrand: true,
-        descending: query.sort === "name-desc",
-        listing: listing ?? undefined,
-        limit,
-        offset,
-      }),
-    ).then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
+    db
+      .execute(
+        termWalk({
+          term: query.q,
+          withBrand: true,
+          descending: query.sort === "name-desc",
+          listing: listing ?? undefined,
+          limit,
+          offset,
+        }),
+      )
+      .then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
   let artNos: number[];
   if (!startsInStock(query)) {
     artNos = await walk(filtered, pageSize, skip);

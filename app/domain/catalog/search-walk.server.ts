@@ -74,11 +74,8 @@ export function termWalk(walk: TermWalk): SQL {
   const join = walk.listing
     ? sql`JOIN listing_stock_order b ON b.art_no = r.art_no AND b.is_listed AND ${walk.listing}`
     : sql``;
-  // A dirty block may hold rows its grams miss: it is read for every term.
-  const candidates = sql`
-    SELECT b.lo_key, b.lo_art_no FROM search_blocks b WHERE b.grams @> ${termGrams(term)}
-    UNION
-    SELECT b.lo_key, b.lo_art_no FROM search_blocks b JOIN search_blocks_dirty d ON d.block_id = b.id`;
+  // A dirty block may hold rows its grams miss: the function yields it for every term.
+  const candidates = sql`SELECT lo_key, lo_art_no FROM search_block_candidates(${termGrams(term)})`;
   const blocks = walk.spread
     ? sql`SELECT lo_key, lo_art_no FROM (
             SELECT lo_key, lo_art_no, row_number() OVER (ORDER BY lo_key, lo_art_no) AS rn, count(*) OVER () AS n
@@ -106,18 +103,4 @@ export function termWalk(walk: TermWalk): SQL {
     ) h ON true
     CROSS JOIN LATERAL (${inBlock(true)} UNION ALL ${inBlock(false)}) m
     LIMIT ${limit} OFFSET ${offset}`;
-}
-
-/**
- * Runs a statement that contains walks, with sequential scans off for its plan. The candidate
- * blocks must come from the GIN index on `grams`: for a common 2-character term ("ca": 630 of 3 920
- * blocks at a million products) the planner prefers reading the table, which it costs at its few
- * hundred main pages, but the test detoasts every block's grams (75 MB after a full refresh: 15 ms
- * instead of 1.2 ms through the index). Every other table of a walk is read through an index anyway.
- */
-export async function executeWalk(db: Db, statement: SQL) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return tx.execute(statement);
-  });
 }

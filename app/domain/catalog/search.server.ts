@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { executeWalk, termWalk } from "./search-walk.server";
+import { termWalk } from "./search-walk.server";
 
 /** Spec 2 §9: search starts at 2 characters and shows at most 6 suggestions. */
 export const SEARCH_MIN_CHARS = 2;
@@ -24,8 +24,7 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
   const matches = termWalk({ term, withBrand: false, limit: SEARCH_MAX_RESULTS });
   // Only the (at most six) matches are joined to their rows for the description and brand.
   const rows = rowsOf<Row>(
-    await executeWalk(
-      db,
+    await db.execute(
       sql`
       SELECT s.art_no, s.short_description, s.brand FROM (${matches}) hit
       JOIN product_search s USING (art_no)
