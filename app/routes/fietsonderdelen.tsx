@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filterTypes,
     sort: params.sort,
     page: params.page,
+    after: params.after,
   });
   // Products show once the shopper filters, sorts or pages; until then the page is the category grid.
   const showProducts = hasActiveFilters(params) || params.sort !== "default" || params.page > 1;

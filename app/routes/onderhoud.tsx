@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filterTypes,
     sort: params.sort,
     page: params.page,
+    after: params.after,
   });
   return { mode: "products" as const, category: { id: category.id, name: category.name }, params, listing };
 }

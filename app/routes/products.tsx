@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       filterTypes,
       sort: params.sort,
       page: params.page,
+      after: params.after,
     });
     return {
       mode: "search" as const,
@@ -78,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filterTypes,
     sort: params.sort,
     page: params.page,
+    after: params.after,
   });
   return { mode: "listing" as const, params, category: head, listing };
 }

@@ -71,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tags: params.tags,
     withTagFacet: true,
     page: params.page,
+    after: params.after,
   });
   return {
     title: category?.name ?? "Sportvoeding",
@@ -207,7 +208,8 @@ export default function SportvoedingPage({ loaderData }: Route.ComponentProps) {
             items={categoryPageItems(listing.page, listing.totalPages)}
             page={listing.page}
             totalPages={listing.totalPages}
-            hrefFor={(page) => href({ ...params, page })}
+            hrefFor={(page) => href({ ...params, page, after: null })}
+            nextHref={href({ ...params, page: listing.page + 1, after: listing.products.at(-1)?.artNo ?? null })}
           />
         </section>
       </div>

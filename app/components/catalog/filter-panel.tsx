@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
 import { FACET_COUNT_CAP } from "~/domain/catalog/facet-caps";
 import type { Facet, PriceBounds } from "~/domain/catalog/listing-types";
-import { type ListingParams, serializeListingParams } from "~/domain/catalog/listing-params";
+import { isPagingKey, type ListingParams, serializeListingParams } from "~/domain/catalog/listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { PriceRange } from "./price-range";
 import { SyncedChoice } from "./synced-choice";
@@ -61,7 +61,7 @@ export function FilterForm({
   // Filters start a fresh listing: page is dropped; the sort order, category, search and tags stay.
   const hidden = fieldsOf(
     serializeListingParams(params),
-    (key) => key.startsWith("filter_") || key === "page" || ownKeys.includes(key),
+    (key) => key.startsWith("filter_") || isPagingKey(key) || ownKeys.includes(key),
   );
 
   return (

@@ -4,6 +4,8 @@ import {
   type ListingParams,
   hasActiveFilters,
   listingHref,
+  nextPageHref,
+  pageHref,
   withoutFilterValue,
   withoutFilters,
 } from "~/domain/catalog/listing-params";
@@ -78,7 +80,8 @@ export function ListingView({
           page={listing.page}
           totalPages={listing.totalPages}
           hasMore={listing.totalCapped}
-          hrefFor={(page) => listingHref(path, { ...params, page })}
+          hrefFor={(page) => pageHref(path, params, page)}
+          nextHref={nextPageHref(path, params, listing.page, listing.products.at(-1)?.artNo)}
         />
       </section>
     </div>

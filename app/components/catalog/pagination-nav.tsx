@@ -12,6 +12,7 @@ export function PaginationNav({
   page,
   totalPages,
   hrefFor,
+  nextHref,
   className,
   hasMore = false,
 }: {
@@ -19,6 +20,8 @@ export function PaginationNav({
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
+  /** "Volgende" when it differs from the next page's number link (it reads on from this page's last product). */
+  nextHref?: string;
   className?: string;
   /** More pages follow `totalPages` (a capped count): "Volgende" stays a link. */
   hasMore?: boolean;
@@ -63,7 +66,7 @@ export function PaginationNav({
         )}
         <li>
           {page < totalPages || hasMore ? (
-            <Link to={hrefFor(page + 1)} className={cn(cell, "border-line hover:bg-surface")} rel="next">
+            <Link to={nextHref ?? hrefFor(page + 1)} className={cn(cell, "border-line hover:bg-surface")} rel="next">
               <span className="sr-only sm:not-sr-only">Volgende</span>
               <ChevronRight aria-hidden className="size-4" />
             </Link>

@@ -1,7 +1,13 @@
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import { type ListingParams, serializeListingParams, SORT_KEYS, SORT_LABELS } from "~/domain/catalog/listing-params";
+import {
+  isPagingKey,
+  type ListingParams,
+  serializeListingParams,
+  SORT_KEYS,
+  SORT_LABELS,
+} from "~/domain/catalog/listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { useSyncedSelect } from "./synced-choice";
 
@@ -10,7 +16,7 @@ export function SortSelect({ action, params, id = "sorteer" }: { action: string;
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const selectRef = useSyncedSelect(params.sort);
-  const hidden = fieldsOf(serializeListingParams(params), (key) => key === "sort" || key === "page");
+  const hidden = fieldsOf(serializeListingParams(params), (key) => key === "sort" || isPagingKey(key));
   return (
     <Form ref={formRef} method="get" action={action} preventScrollReset className="flex items-center gap-2">
       <HiddenFields fields={hidden} />

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   isFormStyleQuery,
+  isPagingKey,
   listingHref,
+  nextPageHref,
+  pageHref,
   parseListingParams,
   parsePriceRange,
   serializeListingParams,
@@ -19,6 +22,7 @@ describe("parseListingParams", () => {
     expect(p).toEqual({
       cat: 101,
       page: 3,
+      after: null,
       sort: "price-desc",
       filters: { 1: ["Shimano", "SRAM"], 5: ["10-50"] },
       q: "ketting",
@@ -29,7 +33,16 @@ describe("parseListingParams", () => {
 
   it("ignores invalid values instead of failing", () => {
     const p = parseListingParams("cat=abc&page=-2&sort=random&filter_x=1&filter_0=a&filter_2=,,&stock=yes&tag=");
-    expect(p).toEqual({ cat: null, page: 1, sort: "default", filters: {}, q: "", tags: [], stock: "default" });
+    expect(p).toEqual({
+      cat: null,
+      page: 1,
+      after: null,
+      sort: "default",
+      filters: {},
+      q: "",
+      tags: [],
+      stock: "default",
+    });
     expect(parseListingParams("cat=1e3&page=2.5").cat).toBeNull();
     expect(parseListingParams("page=99999999999").page).toBe(1);
   });
@@ -46,6 +59,27 @@ describe("parseListingParams", () => {
     expect(parseListingParams(`filter_1=${many}`).filters[1]).toHaveLength(30);
     expect(parseListingParams(`filter_1=${"x".repeat(101)}`).filters).toEqual({});
     expect(parseListingParams(`q=${"a".repeat(300)}`).q).toHaveLength(100);
+  });
+});
+
+describe("the next page's product (na)", () => {
+  it("is read as an ArtNo on pages after the first only", () => {
+    expect(parseListingParams("cat=7&page=3&na=10012").after).toBe(10012);
+    expect(parseListingParams("cat=7&na=10012").after).toBeNull();
+    for (const bad of ["abc", "-4", "1e3", "99999999999", "12a"])
+      expect(parseListingParams(`cat=7&page=3&na=${bad}`).after, bad).toBeNull();
+  });
+
+  it("travels on the Volgende link only: number links, filters and sort changes drop it", () => {
+    const p = parseListingParams("cat=7&sort=name-asc&page=3&na=10012");
+    expect(serializeListingParams(p)).toBe("?cat=7&sort=name-asc&page=3&na=10012");
+    expect(nextPageHref("/products", p, 3, 20001)).toBe("/products?cat=7&sort=name-asc&page=4&na=20001");
+    expect(pageHref("/products", p, 5)).toBe("/products?cat=7&sort=name-asc&page=5");
+    expect(listingHref("/products", toggleFilterValue(p, 1, "A", true))).toBe(
+      "/products?cat=7&filter_1=A&sort=name-asc",
+    );
+    expect(["page", "na"].every(isPagingKey)).toBe(true);
+    expect(isPagingKey("sort")).toBe(false);
   });
 });
 

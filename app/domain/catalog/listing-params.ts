@@ -1,6 +1,7 @@
 /**
  * The catalogue's URL state (spec 1 §2.4): cat, page, sort and filter_{filterTypeId} as comma lists,
- * q for search, and tag/stock for /sportvoeding. Parsing never throws: anything invalid is dropped,
+ * q for search, tag/stock for /sportvoeding, and `na` on a "Volgende" link: the ArtNo of the last
+ * product of the page before, so the next page is read from there (keyset paging, ADR 0007). Parsing never throws: anything invalid is dropped,
  * so a hand-edited or stale URL still shows a sensible page. A value with control characters (see
  * text-input.ts) counts as absent: PostgreSQL refuses NUL in text, and no link of ours makes them.
  */
@@ -25,6 +26,11 @@ export type StockOrder = "default" | "first";
 export type ListingParams = {
   cat: number | null;
   page: number;
+  /**
+   * The last product of the page before (`na`, only with page > 1): the page is the products that
+   * follow it in the order, not the ones after an OFFSET. Number links leave it out.
+   */
+  after: number | null;
   sort: SortKey;
   /** filter type id → selected values, in URL order, without duplicates. */
   filters: Record<number, string[]>;
@@ -36,6 +42,7 @@ export type ListingParams = {
 export const EMPTY_PARAMS: ListingParams = {
   cat: null,
   page: 1,
+  after: null,
   sort: "default",
   filters: {},
   q: "",
@@ -90,6 +97,7 @@ export function parseListingParams(input: URLSearchParams | string): ListingPara
   const search = typeof input === "string" ? new URLSearchParams(input) : input;
   const cat = positiveInt(search.get("cat"), 2_147_483_647);
   const page = positiveInt(search.get("page"), MAX_PAGE) ?? 1;
+  const after = page > 1 ? positiveInt(search.get("na"), 2_147_483_647) : null;
   const sortRaw = search.get("sort");
   const sort = SORT_KEYS.includes(sortRaw as SortKey) ? (sortRaw as SortKey) : "default";
   const q = (textParam(search.get("q")) ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
@@ -127,7 +135,7 @@ export function parseListingParams(input: URLSearchParams | string): ListingPara
     const range = parsePriceRange(`${low}-${high}`);
     if (range && Object.keys(filters).length < MAX_FILTER_TYPES) filters[id] = [`${range.min}-${range.max}`];
   }
-  return { cat, page, sort, filters, q, tags, stock };
+  return { cat, page, after, sort, filters, q, tags, stock };
 }
 
 /**
@@ -149,6 +157,7 @@ export function serializeListingParams(params: ListingParams): string {
   if (params.stock === "first") add("stock", "first");
   if (params.sort !== "default") add("sort", params.sort);
   if (params.page > 1) add("page", String(params.page));
+  if (params.page > 1 && params.after != null) add("na", String(params.after));
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
@@ -164,9 +173,27 @@ export function listingHref(path: string, params: ListingParams): string {
   return `${path}${serializeListingParams(params)}`;
 }
 
+/** The keys that say where in a listing a page starts: a form that changes the listing drops them. */
+export function isPagingKey(key: string): boolean {
+  return key === "page" || key === "na";
+}
+
+/** A page number's link: the page by its position, without the previous page's last product. */
+export function pageHref(path: string, params: ListingParams, page: number): string {
+  return listingHref(path, { ...params, page, after: null });
+}
+
+/**
+ * The "Volgende" link: page + 1, read on from the last product shown (`na`), so a shopper or a
+ * crawler paging through a huge category is served an index range, not an ever longer OFFSET.
+ */
+export function nextPageHref(path: string, params: ListingParams, page: number, lastArtNo: number | undefined) {
+  return listingHref(path, { ...params, page: page + 1, after: lastArtNo ?? null });
+}
+
 /** Any change of filters, sort or tags starts again at page 1. */
 export function withChanges(params: ListingParams, changes: Partial<ListingParams>): ListingParams {
-  return { ...params, page: 1, ...changes };
+  return { ...params, page: 1, after: null, ...changes };
 }
 
 export function withFilterValues(params: ListingParams, filterTypeId: number, values: string[]): ListingParams {

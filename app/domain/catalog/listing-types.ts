@@ -39,6 +39,8 @@ export type ListingQuery = {
   filterTypes: FilterTypeConfig[];
   sort: SortKey;
   page: number;
+  /** Read the page on from this product's place in the order (keyset paging); see productPage. */
+  after?: number | null;
   tags?: string[];
   /** Sportvoeding's "Eerst op voorraad": products in stock before the rest, whatever the sort. */
   stockFirst?: boolean;

@@ -223,31 +223,109 @@ function orderBy(sort: SortKey, inStock: SQL | null, name: SQL): SQL {
 const SUMMARY_COLUMNS = sql`b.art_no, b.brand, b.short_description, b.consumer_price_cents, b.discounted_price_cents,
   b.effective_price_cents, b.reference_price_cents, b.images[1] AS image, b.vat_rate, s.quantity`;
 
-async function productPage(db: Db, query: Scoped, conditions: Condition[], page: number): Promise<ProductSummary[]> {
+async function productPage(
+  db: Db,
+  query: Scoped,
+  conditions: Condition[],
+  page: number,
+  after?: number | null,
+): Promise<ProductSummary[]> {
+  if (after != null && page > 1) {
+    const onFrom = await pickedPage(db, query, conditions, keysetPick(query, conditions, after));
+    // Nothing follows the product (it left the listing, or the link is stale): count from the start.
+    if (onFrom.length) return onFrom;
+  }
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  // Two steps: pick the page's ArtNos from a narrow covering index (filters and sort keys are all in
-  // it: an index-only scan), then read the wide table rows of just those 20. An order that starts
-  // with the stock flag picks from listing_stock_order, which holds the flag (kept from stock by
-  // triggers) and every column the filters and baseFrom test, under the same names; the other
-  // orders pick from the covering indexes of products.
+  return pickedPage(
+    db,
+    query,
+    conditions,
+    sql`${offsetPick(query, conditions)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+}
+
+/**
+ * A page's rows in two steps: pick its ArtNos from a narrow covering index (filters and sort keys are
+ * all in it: an index-only scan), then read the wide table rows of just those 20. An order that
+ * starts with the stock flag picks from listing_stock_order, which holds the flag (kept from stock by
+ * triggers) and every column the filters and baseFrom test, under the same names; the other orders
+ * pick from the covering indexes of products. `picked` yields art_no (and in_stock for the former).
+ */
+async function pickedPage(db: Db, query: Scoped, conditions: Condition[], picked: SQL): Promise<ProductSummary[]> {
   const inStock = startsInStock(query);
-  const name = sql`lower(b.short_description)`;
-  const picked = inStock
+  const rows = rowsOf<ProductSummaryRow>(
+    await db.execute(sql`
+      SELECT ${SUMMARY_COLUMNS}
+      FROM (${picked}) page
+      JOIN products b ON b.art_no = page.art_no
+      LEFT JOIN stock s ON s.art_no = b.art_no
+      ORDER BY ${orderBy(query.sort, inStock ? sql`page.in_stock` : null, sql`lower(b.short_description)`)}`),
+  );
+  return rows.map(summaryFromRow);
+}
+
+/** Every listed row of the listing in its order, for a LIMIT/OFFSET page. */
+function offsetPick(query: Scoped, conditions: Condition[]): SQL {
+  return startsInStock(query)
     ? sql`SELECT b.art_no, b.in_stock FROM listing_stock_order b
         WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
         ORDER BY ${orderBy(query.sort, sql`b.in_stock`, sql`b.sort_key`)}`
     : sql`SELECT b.art_no FROM products b
         WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
-        ORDER BY ${orderBy(query.sort, null, name)}`;
-  const rows = rowsOf<ProductSummaryRow>(
-    await db.execute(sql`
-      SELECT ${SUMMARY_COLUMNS}
-      FROM (${picked} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) page
-      JOIN products b ON b.art_no = page.art_no
-      LEFT JOIN stock s ON s.art_no = b.art_no
-      ORDER BY ${orderBy(query.sort, inStock ? sql`page.in_stock` : null, name)}`),
-  );
-  return rows.map(summaryFromRow);
+        ORDER BY ${orderBy(query.sort, null, sql`lower(b.short_description)`)}`;
+}
+
+/**
+ * The rows after `b`'s sort keys pass the anchor `a`'s, in the order's direction: a row comparison,
+ * which the order's index reads as the start of a range (ADR 0007, keyset paging).
+ */
+function afterAnchor(sort: SortKey, name: SQL, anchorName: SQL): SQL {
+  switch (sort) {
+    case "price-asc":
+      return sql`(b.effective_price_cents, ${name}, b.art_no) > (a.effective_price_cents, ${anchorName}, a.art_no)`;
+    case "price-desc":
+      return sql`(b.effective_price_cents, ${name}, b.art_no) < (a.effective_price_cents, ${anchorName}, a.art_no)`;
+    case "name-desc":
+      return sql`(${name}, b.art_no) < (${anchorName}, a.art_no)`;
+    default:
+      return sql`(${name}, b.art_no) > (${anchorName}, a.art_no)`;
+  }
+}
+
+/**
+ * The page after product `after` (the last one of the page before, from the "Volgende" link): the
+ * next rows of the order after that product's sort keys, read as an index range instead of an
+ * OFFSET that walks every row before the page. An order that starts with the stock flag mixes
+ * directions (flag descending, name ascending), which one row comparison cannot say: the rows with
+ * the anchor's flag after its keys, then, if the anchor is in stock, the products out of stock from
+ * the start; each branch an ordered range of the index, the page the first rows of both.
+ */
+function keysetPick(query: Scoped, conditions: Condition[], after: number): SQL {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const where = sql`${baseFrom(query)} AND ${whereAll(conditions)}`;
+  if (!startsInStock(query)) {
+    const name = sql`lower(b.short_description)`;
+    return sql`
+      SELECT k.art_no FROM (SELECT * FROM products WHERE art_no = ${after}) a
+      CROSS JOIN LATERAL (
+        SELECT b.art_no FROM products b
+        WHERE ${where} AND ${afterAnchor(query.sort, name, sql`lower(a.short_description)`)}
+        ORDER BY ${orderBy(query.sort, null, name)} LIMIT ${pageSize}
+      ) k`;
+  }
+  const keys = orderBy(query.sort, null, sql`b.sort_key`);
+  return sql`
+    SELECT b.art_no, b.in_stock FROM (SELECT * FROM listing_stock_order WHERE art_no = ${after}) a
+    CROSS JOIN LATERAL (
+      (SELECT b.art_no, b.in_stock, b.sort_key, b.effective_price_cents FROM listing_stock_order b
+       WHERE ${where} AND b.in_stock = a.in_stock AND ${afterAnchor(query.sort, sql`b.sort_key`, sql`a.sort_key`)}
+       ORDER BY ${keys} LIMIT ${pageSize})
+      UNION ALL
+      (SELECT b.art_no, b.in_stock, b.sort_key, b.effective_price_cents FROM listing_stock_order b
+       WHERE ${where} AND a.in_stock AND NOT b.in_stock
+       ORDER BY ${keys} LIMIT ${pageSize})
+    ) b
+    ORDER BY ${orderBy(query.sort, sql`b.in_stock`, sql`b.sort_key`)} LIMIT ${pageSize}`;
 }
 
 /**
@@ -292,7 +370,8 @@ function exactAggregate(
 type Plan = {
   /** `capped`: counts stopped at a cap (a huge category with filters, a search with many matches). */
   aggregate: () => Promise<{ rows: AggregateRow[]; capped: boolean }>;
-  page: (page: number) => Promise<ProductSummary[]>;
+  /** `after`: the last product of the page before, when the link says (keyset paging). */
+  page: (page: number, after?: number | null) => Promise<ProductSummary[]>;
 };
 
 type PlanInput = {
@@ -330,7 +409,7 @@ function listingPlan(db: Db, input: PlanInput): Plan {
   const single =
     !query.q && !query.matched && !query.withTagFacet && query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
   return {
-    page: (page) => productPage(db, query, conditions, page),
+    page: (page, after) => productPage(db, query, conditions, page, after),
     aggregate: async () => {
       const size = single == null ? null : await categorySize(db, single);
       if (single == null || !size || size.listed <= EXACT_COUNT_LIMIT) {
@@ -498,7 +577,7 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Listing
   const totalCap = Math.max(TOTAL_COUNT_CAP, (requested + 2) * pageSize);
   const input = { query, conditions, priceType, valueTypes, totalCap };
   const plan = walkable(query) ? await searchPlan(db, { ...input, query }) : listingPlan(db, input);
-  const [{ rows, capped }, firstPage] = await Promise.all([plan.aggregate(), plan.page(requested)]);
+  const [{ rows, capped }, firstPage] = await Promise.all([plan.aggregate(), plan.page(requested, query.after)]);
 
   const counted = Number(rows.find((r) => Number(r.t) === -1)?.n ?? 0);
   // The capped count counts one row past its cap: more than that means "more than totalCap".

@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
 import { termGrams } from "./search-blocks.server";
 
 /** Makes `%`, `_` and `\` in a shopper's term match themselves in a LIKE pattern (escape char `\`). */
