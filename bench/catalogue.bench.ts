@@ -108,6 +108,15 @@ async function main() {
   const deepPage = Math.min(200, lastPage);
   const resultTerms = ["shimano", "ketting", "band", "gel", "continental zwart", "zadel"];
 
+  // What "Volgende" on the page before links to: the next page read on from its last product (na).
+  const nextOf = async (url: string) => {
+    const tag = /<a\b[^>]*rel="next"[^>]*>/.exec(await (await fetch(url)).text())?.[0];
+    const href = tag && /href="([^"]+)"/.exec(tag)?.[1];
+    if (!href?.includes("na=")) throw new Error(`no Volgende link with na on ${url}`);
+    return `${base}${href.replace(/&amp;/g, "&")}`;
+  };
+  const viaNext = await nextOf(`${base}/products?cat=${leaf.id}&sort=price-desc&page=${Math.max(1, lastPage - 1)}`);
+
   console.log(`\nCatalogue: ${PRODUCTS} products; category ${leaf.id} holds ${leaf.n} listed products.\n`);
   const results = [
     await measure("category page, 2 filters + facets + sort", categoryUrls),
@@ -130,6 +139,7 @@ async function main() {
     await measure(`category page, price high-low, page ${lastPage}`, [
       `${base}/products?cat=${leaf.id}&sort=price-desc&page=${lastPage}`,
     ]),
+    await measure(`category page, price high-low, page ${lastPage} via Volgende`, [viaNext]),
     await measure("parent category page", [`${base}/products?cat=${CATEGORY_IDS.bicycleParts}`]),
     await measure(
       "search results page",
