@@ -6,12 +6,21 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { Suspense } from "react";
 import type { Route } from "./+types/_shop";
-import { CheckoutFooter, CheckoutHeader } from "~/components/layout/checkout-frame";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getNavCategories } from "~/domain/catalog/nav-categories.server";
 import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
+import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
+
+// Only the checkout has its own header and footer: their code loads there, not on every page (ADR 0006).
+const CheckoutHeader = serverRenderedLazy<{ shopEmail: string }>(() =>
+  import("~/components/layout/checkout-frame").then((m) => ({ default: m.CheckoutHeader })),
+);
+const CheckoutFooter = serverRenderedLazy<Record<string, never>>(() =>
+  import("~/components/layout/checkout-frame").then((m) => ({ default: m.CheckoutFooter })),
+);
 
 /**
  * A route that starts with a full-bleed hero sets `handle = { heroHeader: true }`; the checkout sets
@@ -59,14 +68,22 @@ function Shell({ children, hero, checkout = false }: { children: React.ReactNode
         Naar inhoud
       </a>
       {checkout ? (
-        <CheckoutHeader shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+        <Suspense fallback={null}>
+          <CheckoutHeader shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+        </Suspense>
       ) : (
         <SiteHeader categories={data?.categories ?? {}} hero={hero} />
       )}
       <main id="inhoud" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      {checkout ? <CheckoutFooter /> : <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />}
+      {checkout ? (
+        <Suspense fallback={null}>
+          <CheckoutFooter />
+        </Suspense>
+      ) : (
+        <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+      )}
     </div>
   );
 }
