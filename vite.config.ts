@@ -17,7 +17,7 @@ type ModuleGraph = {
 const LAYOUT_ROUTES = [path.resolve("app/root.tsx"), path.resolve("app/routes/_shop.tsx")];
 /** The meta helper every route uses, and the Button most pages (the product page too) use. */
 const ALWAYS = new Set([path.resolve("app/lib/seo.ts"), path.resolve("app/components/ui/button.tsx")]);
-const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|class-variance-authority)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /**
  * Small modules that product tiles and the product page all use (price, offer, badge, stock label,
  * add to cart):
