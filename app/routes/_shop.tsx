@@ -1,6 +1,5 @@
 import {
   isRouteErrorResponse,
-  Link,
   Outlet,
   useMatches,
   useRouteLoaderData,
@@ -98,34 +97,18 @@ export default function ShopLayout() {
   );
 }
 
+// Error pages are rare: their content loads only when one is shown (ADR 0006).
+const ShopErrorContent = serverRenderedLazy<{ notFound: boolean }>(() =>
+  import("~/components/layout/error-content").then((m) => ({ default: m.ShopErrorContent })),
+);
+
 /** Errors of shop pages (404s included) render inside the header and footer, in Dutch. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Pagina niet gevonden" : "Er is een fout opgetreden";
-  const message = notFound
-    ? "De pagina die je zoekt bestaat niet (meer). Misschien vind je het via de homepage of ons assortiment."
-    : "Er ging iets mis aan onze kant. Probeer het later opnieuw.";
   return (
     <Shell hero={false}>
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p className="text-sm font-semibold text-accent-700">{notFound ? "404" : "Fout"}</p>
-        <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-        <p className="mt-4 text-muted">{message}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/"
-            className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-          >
-            Naar de homepage
-          </Link>
-          <Link
-            to="/products"
-            className="inline-flex h-10 items-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
-          >
-            Bekijk alle producten
-          </Link>
-        </div>
-      </section>
+      <Suspense fallback={null}>
+        <ShopErrorContent notFound={isRouteErrorResponse(error) && error.status === 404} />
+      </Suspense>
     </Shell>
   );
 }
