@@ -128,20 +128,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Error pages are rare: their content loads only when one is shown (ADR 0006).
+const RootErrorContent = serverRenderedLazy<{ notFound: boolean }>(() =>
+  import("~/components/layout/error-content").then((m) => ({ default: m.RootErrorContent })),
+);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Er is een fout opgetreden";
-  let message = "Er ging iets mis aan onze kant. Probeer het later opnieuw.";
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    title = "Pagina niet gevonden";
-    message = "De pagina die je zoekt bestaat niet (meer).";
-  }
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-muted">{message}</p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white">
-        Naar de homepage
-      </a>
-    </main>
+    <Suspense fallback={null}>
+      <RootErrorContent notFound={isRouteErrorResponse(error) && error.status === 404} />
+    </Suspense>
   );
 }

@@ -1,17 +1,25 @@
 import {
   isRouteErrorResponse,
-  Link,
   Outlet,
   useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { Suspense } from "react";
 import type { Route } from "./+types/_shop";
-import { CheckoutFooter, CheckoutHeader } from "~/components/layout/checkout-frame";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { getNavCategories } from "~/domain/catalog/nav-categories.server";
 import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
+import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
+
+// Only the checkout has its own header and footer: their code loads there, not on every page (ADR 0006).
+const CheckoutHeader = serverRenderedLazy<{ shopEmail: string }>(() =>
+  import("~/components/layout/checkout-frame").then((m) => ({ default: m.CheckoutHeader })),
+);
+const CheckoutFooter = serverRenderedLazy<Record<string, never>>(() =>
+  import("~/components/layout/checkout-frame").then((m) => ({ default: m.CheckoutFooter })),
+);
 
 /**
  * A route that starts with a full-bleed hero sets `handle = { heroHeader: true }`; the checkout sets
@@ -59,14 +67,22 @@ function Shell({ children, hero, checkout = false }: { children: React.ReactNode
         Naar inhoud
       </a>
       {checkout ? (
-        <CheckoutHeader shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+        <Suspense fallback={null}>
+          <CheckoutHeader shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+        </Suspense>
       ) : (
         <SiteHeader categories={data?.categories ?? {}} hero={hero} />
       )}
       <main id="inhoud" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      {checkout ? <CheckoutFooter /> : <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />}
+      {checkout ? (
+        <Suspense fallback={null}>
+          <CheckoutFooter />
+        </Suspense>
+      ) : (
+        <SiteFooter shopEmail={data?.shopEmail ?? "klantenservice@trapkracht.nl"} />
+      )}
     </div>
   );
 }
@@ -81,34 +97,18 @@ export default function ShopLayout() {
   );
 }
 
+// Error pages are rare: their content loads only when one is shown (ADR 0006).
+const ShopErrorContent = serverRenderedLazy<{ notFound: boolean }>(() =>
+  import("~/components/layout/error-content").then((m) => ({ default: m.ShopErrorContent })),
+);
+
 /** Errors of shop pages (404s included) render inside the header and footer, in Dutch. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Pagina niet gevonden" : "Er is een fout opgetreden";
-  const message = notFound
-    ? "De pagina die je zoekt bestaat niet (meer). Misschien vind je het via de homepage of ons assortiment."
-    : "Er ging iets mis aan onze kant. Probeer het later opnieuw.";
   return (
     <Shell hero={false}>
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p className="text-sm font-semibold text-accent-700">{notFound ? "404" : "Fout"}</p>
-        <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-        <p className="mt-4 text-muted">{message}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/"
-            className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-          >
-            Naar de homepage
-          </Link>
-          <Link
-            to="/products"
-            className="inline-flex h-10 items-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
-          >
-            Bekijk alle producten
-          </Link>
-        </div>
-      </section>
+      <Suspense fallback={null}>
+        <ShopErrorContent notFound={isRouteErrorResponse(error) && error.status === 404} />
+      </Suspense>
     </Shell>
   );
 }

@@ -1,10 +1,12 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { Suspense } from "react";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/product.$artNo";
 import { ProductDetailView } from "~/components/product/product-detail";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
 import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalog/product.server";
 import { formatEuro } from "~/domain/money/money";
 import { useNonce } from "~/lib/nonce";
+import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta, SHOP_NAME } from "~/lib/seo";
 
@@ -87,27 +89,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Rarely shown: the error's content loads only then (ADR 0006).
+const ProductErrorContent = serverRenderedLazy<{ status: number | null }>(() =>
+  import("~/components/product/product-error").then((m) => ({ default: m.ProductErrorContent })),
+);
+
 /** Invalid id (400), unknown or unlisted product (404), or a failed lookup, inside the shop layout. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Fout bij laden product";
-  let message = "Kon productgegevens niet laden.";
-  if (isRouteErrorResponse(error) && error.status === 400) {
-    title = "Ongeldig product ID";
-    message = "Dit is geen geldig artikelnummer.";
-  } else if (isRouteErrorResponse(error) && error.status === 404) {
-    title = "Product Niet Gevonden";
-    message = "Dit product bestaat niet of is niet meer leverbaar.";
-  }
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-muted">{message}</p>
-      <Link
-        to="/products"
-        className="mt-8 inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-      >
-        Bekijk alle producten
-      </Link>
-    </section>
+    <Suspense fallback={null}>
+      <ProductErrorContent status={isRouteErrorResponse(error) ? error.status : null} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "~/components/ui/icons";
+import { Suspense, type ComponentProps } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { StockIndicator } from "~/components/catalog/stock-indicator";
 import { Badge } from "~/components/ui/badge";
@@ -7,10 +8,19 @@ import type { ProductDetail } from "~/domain/catalog/product-detail";
 import { toEuros } from "~/domain/cart/cart";
 import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
-import { StockAlertForm } from "~/components/catalog/stock-alert-form";
 import { isSellable } from "~/domain/catalog/stock";
+import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { ImageCarousel } from "./image-carousel";
-import { NutritionFacts } from "./nutrition-facts";
+import type { NutritionFacts as NutritionFactsView } from "./nutrition-facts";
+
+// ADR 0006: only sold-out products show the stock alert form and only sports nutrition has
+// nutrition facts; the server renders them in place, the browser fetches their code when shown.
+const StockAlertForm = serverRenderedLazy<{ artNo: number }>(() =>
+  import("~/components/catalog/stock-alert-form").then((m) => ({ default: m.StockAlertForm })),
+);
+const NutritionFacts = serverRenderedLazy<ComponentProps<typeof NutritionFactsView>>(() =>
+  import("./nutrition-facts").then((m) => ({ default: m.NutritionFacts })),
+);
 
 export const BYE_BANNER = "/media/banner/bye.svg";
 
@@ -132,7 +142,9 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             </>
           ) : (
             // Sold out (or stock unknown): no buy button and no delivery promise, but what is possible.
-            <StockAlertForm artNo={product.artNo} />
+            <Suspense fallback={null}>
+              <StockAlertForm artNo={product.artNo} />
+            </Suspense>
           )}
 
           {product.tags.length ? (
@@ -184,7 +196,15 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             <p className="mt-3 text-muted">Geen gedetailleerde beschrijving beschikbaar.</p>
           )}
         </section>
-        <NutritionFacts ingredients={product.ingredients} allergens={product.allergens} nutrition={product.nutrition} />
+        {product.ingredients || product.allergens || product.nutrition.length > 0 ? (
+          <Suspense fallback={null}>
+            <NutritionFacts
+              ingredients={product.ingredients}
+              allergens={product.allergens}
+              nutrition={product.nutrition}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
