@@ -103,7 +103,20 @@ function FlashToast({ flash }: { flash: (Flash & { id: string }) | null }) {
   return null;
 }
 
+// Error pages are rare: their content is not part of the first load (ADR 0006). It is fetched once
+// the page is idle, because an error during a later navigation is often the network failing, and
+// then the content could no longer be fetched when it is needed.
+const loadErrorContent = () => import("~/components/layout/error-content");
+
+function usePrefetchErrorContent() {
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
+    whenIdle(() => void loadErrorContent().catch(() => undefined));
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  usePrefetchErrorContent();
   return (
     <>
       <FlashToast flash={loaderData.flash} />
@@ -128,9 +141,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Error pages are rare: their content loads only when one is shown (ADR 0006).
 const RootErrorContent = serverRenderedLazy<{ notFound: boolean }>(() =>
-  import("~/components/layout/error-content").then((m) => ({ default: m.RootErrorContent })),
+  loadErrorContent().then((m) => ({ default: m.RootErrorContent })),
 );
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
