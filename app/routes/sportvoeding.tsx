@@ -16,6 +16,8 @@ import {
   type ListingParams,
   isFormStyleQuery,
   listingHref,
+  nextPageHref,
+  pageHref,
   parseListingParams,
   serializeListingParams,
   toggleTag,
@@ -208,8 +210,8 @@ export default function SportvoedingPage({ loaderData }: Route.ComponentProps) {
             items={categoryPageItems(listing.page, listing.totalPages)}
             page={listing.page}
             totalPages={listing.totalPages}
-            hrefFor={(page) => href({ ...params, page, after: null })}
-            nextHref={href({ ...params, page: listing.page + 1, after: listing.products.at(-1)?.artNo ?? null })}
+            hrefFor={(page) => pageHref(PATH, params, page)}
+            nextHref={nextPageHref(PATH, params, listing.page, listing.products.at(-1)?.artNo)}
           />
         </section>
       </div>

@@ -1,8 +1,9 @@
 /**
  * The catalogue's URL state (spec 1 §2.4): cat, page, sort and filter_{filterTypeId} as comma lists,
  * q for search, tag/stock for /sportvoeding, and `na` on a "Volgende" link: the ArtNo of the last
- * product of the page before, so the next page is read from there (keyset paging, ADR 0007). Parsing never throws: anything invalid is dropped,
- * so a hand-edited or stale URL still shows a sensible page. A value with control characters (see
+ * product of the page before, so the next page is read from there (keyset paging, ADR 0007).
+ * Parsing never throws: anything invalid is dropped, so a hand-edited or stale URL still shows a
+ * sensible page. A value with control characters (see
  * text-input.ts) counts as absent: PostgreSQL refuses NUL in text, and no link of ours makes them.
  */
 
