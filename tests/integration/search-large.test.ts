@@ -41,7 +41,13 @@ describe("a search with many matches", () => {
   const DEFAULT_ORDER = sql`b.in_stock DESC, b.sort_key, b.art_no`;
 
   const search = async (
-    options: { sort?: SortKey; page?: number; filters?: Record<number, string[]>; categoryIds?: number[] } = {},
+    options: {
+      sort?: SortKey;
+      page?: number;
+      filters?: Record<number, string[]>;
+      categoryIds?: number[];
+      stockFirst?: boolean;
+    } = {},
   ) =>
     listProducts(database.db, {
       categoryIds: options.categoryIds ?? null,
@@ -50,6 +56,7 @@ describe("a search with many matches", () => {
       filterTypes: await getFilterTypes(database.db, null),
       sort: options.sort ?? "default",
       page: options.page ?? 1,
+      stockFirst: options.stockFirst,
     });
   const artNosOf = (listing: { products: { artNo: number }[] }) => listing.products.map((p) => p.artNo);
 
@@ -140,6 +147,44 @@ describe("a search with many matches", () => {
       const all = await truth(order);
       expect(artNosOf(await search({ sort, page })), sort).toEqual(all.slice((page - 1) * 20, page * 20));
     }
+  });
+
+  it("lists every page of the price orders as sorting every match would: in stock first, in a category with a filter", async () => {
+    const ASC = sql`b.effective_price_cents, b.sort_key, b.art_no`;
+    const DESC = sql`b.effective_price_cents DESC, b.sort_key DESC, b.art_no DESC`;
+    const asc = await truth(ASC);
+    const desc = await truth(DESC);
+    expect(asc.slice(0, 30)).toEqual(expect.arrayContaining([710_000, 710_029])); // brand-only matches are cheapest
+    for (const page of [1, 2, 36, 71, 72]) {
+      expect(artNosOf(await search({ sort: "price-asc", page })), `price-asc page ${page}`).toEqual(
+        asc.slice((page - 1) * 20, page * 20),
+      );
+      expect(artNosOf(await search({ sort: "price-desc", page })), `price-desc page ${page}`).toEqual(
+        desc.slice((page - 1) * 20, page * 20),
+      );
+    }
+    const stockFirst = await truth(sql`b.in_stock DESC, ${ASC}`);
+    for (const page of [1, 61, 62, 72]) {
+      expect(artNosOf(await search({ sort: "price-asc", stockFirst: true, page })), `stock first page ${page}`).toEqual(
+        stockFirst.slice((page - 1) * 20, page * 20),
+      );
+    }
+    const scoped = await truth(DESC, sql`b.category_id = ${CAT_A} AND b.brand = 'Gamma'`);
+    const listing = await search({
+      sort: "price-desc",
+      categoryIds: [CAT_A],
+      filters: { [FILTER.brand]: ["Gamma"] },
+      page: 3,
+    });
+    expect(scoped.length).toBeGreaterThan(60);
+    expect(artNosOf(listing)).toEqual(scoped.slice(40, 60));
+  });
+
+  it("shows a new price in the price order at once", async () => {
+    await database.db.execute(sql`UPDATE products SET consumer_price_cents = 1 WHERE art_no = 700005`);
+    expect(artNosOf(await search({ sort: "price-asc" }))[0]).toBe(700_005);
+    await database.db.execute(sql`UPDATE products SET consumer_price_cents = 99999 WHERE art_no = 700005`);
+    expect(artNosOf(await search({ sort: "price-desc" }))[0]).toBe(700_005);
   });
 
   it("applies a category and filters to the walk, and counts a small filtered total exactly", async () => {

@@ -169,6 +169,26 @@ export const listingStockOrder = pgTable(
         t.effectivePriceCents,
       )
       .where(sql`is_listed`),
+    /*
+     * Price order (the name and ArtNo breaking ties, as the listing's price orders), over the whole
+     * catalogue: a text search with many matches walks it in the page's direction and tests each
+     * entry's name and brand against the term, stopping at the page (priceWalk, ADR 0025). The other
+     * columns let the walk test stock, category and filters from the index alone.
+     */
+    index("listing_stock_order_price_idx")
+      .on(
+        t.effectivePriceCents,
+        t.sortKey,
+        t.artNo,
+        t.brand,
+        t.inStock,
+        t.categoryId,
+        t.colour,
+        t.material,
+        t.size,
+        t.type,
+      )
+      .where(sql`is_listed`),
   ],
 );
 

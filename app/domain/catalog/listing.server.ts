@@ -19,7 +19,7 @@ import type {
   TagFacet,
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
-import { containsPattern, termWalk } from "./search-walk.server";
+import { containsPattern, priceWalk, termWalk } from "./search-walk.server";
 
 export type * from "./listing-types";
 
@@ -500,11 +500,10 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
 }
 
 /**
- * A page of a search with many matches. The name orders and the orders that start with what is in
- * stock walk the matches in description order (backwards for Z–A) and stop at the page: in stock
- * first means the walk of the matches in stock, and only past their end the walk of the rest. The
- * price orders have no such walk: they sort every match (the costly path, until a price-ordered
- * summary exists).
+ * A page of a search with many matches: the matches are walked in the page's order, and the walk
+ * stops at the page. The name orders walk them through the search blocks in description order
+ * (backwards for Z–A: termWalk), the price orders along the price index (priceWalk). An order that
+ * starts with what is in stock walks the matches in stock first, and only past their end the rest.
  */
 async function largeSearchPage(
   db: Db,
@@ -513,22 +512,28 @@ async function largeSearchPage(
   page: number,
 ): Promise<ProductSummary[]> {
   const { query } = input;
-  if (query.sort === "price-asc" || query.sort === "price-desc") {
-    return productPage(db, query, input.conditions, page);
-  }
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const skip = (page - 1) * pageSize;
+  const byPrice = query.sort === "price-asc" || query.sort === "price-desc";
   const walk = (listing: SQL | null, limit: number, offset: number) =>
     db
       .execute(
-        termWalk({
-          term: query.q,
-          withBrand: true,
-          descending: query.sort === "name-desc",
-          listing: listing ?? undefined,
-          limit,
-          offset,
-        }),
+        byPrice
+          ? priceWalk({
+              term: query.q,
+              descending: query.sort === "price-desc",
+              listing: listing ?? undefined,
+              limit,
+              offset,
+            })
+          : termWalk({
+              term: query.q,
+              withBrand: true,
+              descending: query.sort === "name-desc",
+              listing: listing ?? undefined,
+              limit,
+              offset,
+            }),
       )
       .then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
   let artNos: number[];

@@ -11,6 +11,11 @@ export function containsPattern(term: string): string {
   return `%${escapeLike(term.toLowerCase())}%`;
 }
 
+/** The shop search's match over a row with sort_key and brand: the description or the brand holds the term. */
+function matchesWithBrand(alias: SQL, pattern: string): SQL {
+  return sql`(${alias}.sort_key LIKE ${pattern} ESCAPE '\\' OR lower(${alias}.brand) LIKE ${pattern} ESCAPE '\\')`;
+}
+
 /** The columns a walk yields with `listing`: the listing row's, which the filters and facets test. */
 export type WalkedListingRow = {
   art_no: number;
@@ -64,9 +69,7 @@ export function termWalk(walk: TermWalk): SQL {
   const offset = Math.max(0, Math.trunc(walk.offset ?? 0));
   const limit = Math.max(0, Math.trunc(walk.limit));
   const perBlock = walk.spread ? Math.trunc(walk.spread.perBlock) : offset + limit;
-  const matches = walk.withBrand
-    ? sql`(r.sort_key LIKE ${pattern} ESCAPE '\\' OR lower(r.brand) LIKE ${pattern} ESCAPE '\\')`
-    : sql`r.sort_key LIKE ${pattern} ESCAPE '\\'`;
+  const matches = walk.withBrand ? matchesWithBrand(sql`r`, pattern) : sql`r.sort_key LIKE ${pattern} ESCAPE '\\'`;
   const columns = walk.listing
     ? sql`r.art_no, r.sort_key, b.in_stock, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents`
     : sql`r.art_no, r.sort_key`;
@@ -101,5 +104,41 @@ export function termWalk(walk: TermWalk): SQL {
       ORDER BY n.lo_key, n.lo_art_no LIMIT 1
     ) h ON true
     CROSS JOIN LATERAL (${inBlock(true)} UNION ALL ${inBlock(false)}) m
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
+export type PriceWalk = {
+  /** The shopper's term (2+ characters), matched in the description or the brand, as termWalk's withBrand. */
+  term: string;
+  /** Price high to low (name Z–A, then ArtNo, breaking ties): the exact reverse of low to high. */
+  descending: boolean;
+  /** Conditions on the listing row, alias `b` (listing_stock_order: category, filters, stock flag). */
+  listing?: SQL;
+  limit: number;
+  offset?: number;
+};
+
+/**
+ * The listed products whose description or brand contains a term, in price order (the listing's
+ * price-asc or price-desc), as art_no: a walk of `listing_stock_order_price_idx` in the page's
+ * direction that tests each entry against the term and the conditions, index-only, and stops at its
+ * LIMIT. Its cost is the entries before the page's last match: the search takes this walk only past
+ * EXACT_SEARCH_LIMIT matches (at least one listed product in a thousand), so a first page reads at
+ * most some 20 000 entries and a common term's a few hundred, where sorting every match cost 1.5 s
+ * for "shimano" at a million products. The subquery is fenced (OFFSET 0) so the planner keeps the
+ * ordered walk for the LIKE, whose matches it cannot estimate, instead of sorting a full scan.
+ */
+export function priceWalk(walk: PriceWalk): SQL {
+  const pattern = containsPattern(walk.term.trim());
+  const dir = sql.raw(walk.descending ? "DESC" : "ASC");
+  const offset = Math.max(0, Math.trunc(walk.offset ?? 0));
+  const limit = Math.max(0, Math.trunc(walk.limit));
+  return sql`
+    SELECT b.art_no FROM (
+      SELECT art_no, sort_key, brand, in_stock, category_id, colour, material, size, type, effective_price_cents
+      FROM listing_stock_order WHERE is_listed
+      ORDER BY effective_price_cents ${dir}, sort_key ${dir}, art_no ${dir} OFFSET 0
+    ) b
+    WHERE ${matchesWithBrand(sql`b`, pattern)}${walk.listing ? sql` AND ${walk.listing}` : sql``}
     LIMIT ${limit} OFFSET ${offset}`;
 }
