@@ -2,7 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { intArrayLiteral } from "~/db/array-literal.server";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { EXACT_COUNT_LIMIT, EXACT_SEARCH_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
+import {
+  EXACT_COUNT_LIMIT,
+  EXACT_SEARCH_LIMIT,
+  FACET_COUNT_CAP,
+  PRICE_WALK_MAX_ENTRIES,
+  TOTAL_COUNT_CAP,
+} from "./facet-caps";
 import { categorySize, largeAggregate, type LargeFacet } from "./large-listing.server";
 import { largeSearchAggregate } from "./large-search.server";
 import { countListedProducts } from "./listed-counts.server";
@@ -502,8 +508,8 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
 /**
  * A page of a search with many matches: the matches are walked in the page's order, and the walk
  * stops at the page. The name orders walk them through the search blocks in description order
- * (backwards for Z–A: termWalk), the price orders along the price index (priceWalk). An order that
- * starts with what is in stock walks the matches in stock first, and only past their end the rest.
+ * (backwards for Z–A: termWalk); an order that starts with what is in stock walks the matches in
+ * stock first, and only past their end the rest. The price orders walk the price index (below).
  */
 async function largeSearchPage(
   db: Db,
@@ -512,28 +518,22 @@ async function largeSearchPage(
   page: number,
 ): Promise<ProductSummary[]> {
   const { query } = input;
+  if (query.sort === "price-asc" || query.sort === "price-desc") {
+    return largeSearchPricePage(db, input, filtered, page);
+  }
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const skip = (page - 1) * pageSize;
-  const byPrice = query.sort === "price-asc" || query.sort === "price-desc";
   const walk = (listing: SQL | null, limit: number, offset: number) =>
     db
       .execute(
-        byPrice
-          ? priceWalk({
-              term: query.q,
-              descending: query.sort === "price-desc",
-              listing: listing ?? undefined,
-              limit,
-              offset,
-            })
-          : termWalk({
-              term: query.q,
-              withBrand: true,
-              descending: query.sort === "name-desc",
-              listing: listing ?? undefined,
-              limit,
-              offset,
-            }),
+        termWalk({
+          term: query.q,
+          withBrand: true,
+          descending: query.sort === "name-desc",
+          listing: listing ?? undefined,
+          limit,
+          offset,
+        }),
       )
       .then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
   let artNos: number[];
@@ -549,6 +549,37 @@ async function largeSearchPage(
     }
   }
   return summariesInOrder(db, artNos);
+}
+
+/**
+ * A page of a search with many matches in a price order: the walk of the price index (priceWalk)
+ * when it finds the whole page within its bound, else every match sorted as in a small search (a
+ * term whose matches the cheap or the dear end lacks, the last page, or, with in stock first, a page
+ * that is not all in stock).
+ */
+async function largeSearchPricePage(
+  db: Db,
+  input: PlanInput & { query: { q: string } },
+  filtered: SQL | null,
+  page: number,
+): Promise<ProductSummary[]> {
+  const { query } = input;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const tested = [filtered, startsInStock(query) ? sql`b.in_stock` : null].filter((part): part is SQL => part != null);
+  const walked = rowsOf<{ art_no: number }>(
+    await db.execute(
+      priceWalk({
+        term: query.q,
+        descending: query.sort === "price-desc",
+        listing: tested.length ? sql.join(tested, sql` AND `) : undefined,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        maxEntries: PRICE_WALK_MAX_ENTRIES,
+      }),
+    ),
+  ).map((r) => Number(r.art_no));
+  if (walked.length === pageSize) return summariesInOrder(db, walked);
+  return productPage(db, query, input.conditions, page);
 }
 
 /** The product tiles of these ArtNos, in this order. */

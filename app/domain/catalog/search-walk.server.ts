@@ -116,17 +116,22 @@ export type PriceWalk = {
   listing?: SQL;
   limit: number;
   offset?: number;
+  /** The most index entries the walk reads. */
+  maxEntries: number;
 };
 
 /**
  * The listed products whose description or brand contains a term, in price order (the listing's
  * price-asc or price-desc), as art_no: a walk of `listing_stock_order_price_idx` in the page's
  * direction that tests each entry against the term and the conditions, index-only, and stops at its
- * LIMIT. Its cost is the entries before the page's last match: the search takes this walk only past
- * EXACT_SEARCH_LIMIT matches (at least one listed product in a thousand), so a first page reads at
- * most some 20 000 entries and a common term's a few hundred, where sorting every match cost 1.5 s
- * for "shimano" at a million products. The subquery is fenced (OFFSET 0) so the planner keeps the
- * ordered walk for the LIKE, whose matches it cannot estimate, instead of sorting a full scan.
+ * LIMIT or after `maxEntries` entries, whichever comes first. Its cost is the entries before the
+ * page's last match: few for a term whose matches spread over the prices (the walk takes the search
+ * past EXACT_SEARCH_LIMIT matches only, at least one listed product in a thousand), but many for one
+ * whose matches all cost more than most products (saddles: 573 807 entries from the cheapest end
+ * before the 20th "zadel" at a million products), hence the bound: a walk that comes back short of
+ * its LIMIT has either met the end of the matches or its bound, and the caller sorts every match
+ * instead. The subquery's LIMIT also fences it, so the planner keeps the ordered walk for the LIKE,
+ * whose matches it cannot estimate, instead of sorting a full scan.
  */
 export function priceWalk(walk: PriceWalk): SQL {
   const pattern = containsPattern(walk.term.trim());
@@ -137,7 +142,7 @@ export function priceWalk(walk: PriceWalk): SQL {
     SELECT b.art_no FROM (
       SELECT art_no, sort_key, brand, in_stock, category_id, colour, material, size, type, effective_price_cents
       FROM listing_stock_order WHERE is_listed
-      ORDER BY effective_price_cents ${dir}, sort_key ${dir}, art_no ${dir} OFFSET 0
+      ORDER BY effective_price_cents ${dir}, sort_key ${dir}, art_no ${dir} LIMIT ${Math.trunc(walk.maxEntries)}
     ) b
     WHERE ${matchesWithBrand(sql`b`, pattern)}${walk.listing ? sql` AND ${walk.listing}` : sql``}
     LIMIT ${limit} OFFSET ${offset}`;
