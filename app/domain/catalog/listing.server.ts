@@ -25,7 +25,7 @@ import type {
   TagFacet,
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
-import { containsPattern, priceWalk, termWalk } from "./search-walk.server";
+import { containsPattern, priceScan, priceWalk, termWalk, type PriceOrdered } from "./search-walk.server";
 
 export type * from "./listing-types";
 
@@ -553,9 +553,9 @@ async function largeSearchPage(
 
 /**
  * A page of a search with many matches in a price order: the walk of the price index (priceWalk)
- * when it finds the whole page within its bound, else every match sorted as in a small search (a
- * term whose matches the cheap or the dear end lacks, the last page, or, with in stock first, a page
- * that is not all in stock).
+ * when it finds the whole page within its bound, else the scan of every listed row (priceScan): a
+ * term whose matches the cheap or the dear end lacks, a deep or the last page, or, with in stock
+ * first, a page that is not all in stock.
  */
 async function largeSearchPricePage(
   db: Db,
@@ -565,21 +565,17 @@ async function largeSearchPricePage(
 ): Promise<ProductSummary[]> {
   const { query } = input;
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const tested = [filtered, startsInStock(query) ? sql`b.in_stock` : null].filter((part): part is SQL => part != null);
-  const walked = rowsOf<{ art_no: number }>(
-    await db.execute(
-      priceWalk({
-        term: query.q,
-        descending: query.sort === "price-desc",
-        listing: tested.length ? sql.join(tested, sql` AND `) : undefined,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-        maxEntries: PRICE_WALK_MAX_ENTRIES,
-      }),
-    ),
-  ).map((r) => Number(r.art_no));
-  if (walked.length === pageSize) return summariesInOrder(db, walked);
-  return productPage(db, query, input.conditions, page);
+  const ordered: PriceOrdered = {
+    term: query.q,
+    descending: query.sort === "price-desc",
+    inStockFirst: query.stockFirst ?? false,
+    listing: filtered ?? undefined,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+  const artNosOf = (result: unknown) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no));
+  const walked = artNosOf(await db.execute(priceWalk(ordered, PRICE_WALK_MAX_ENTRIES)));
+  return summariesInOrder(db, walked.length === pageSize ? walked : artNosOf(await db.execute(priceScan(ordered))));
 }
 
 /** The product tiles of these ArtNos, in this order. */
