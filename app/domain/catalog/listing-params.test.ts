@@ -45,6 +45,12 @@ describe("parseListingParams", () => {
     });
     expect(parseListingParams("cat=1e3&page=2.5").cat).toBeNull();
     expect(parseListingParams("page=99999999999").page).toBe(1);
+    // Spaces a person may leave are forgiven; control characters make the value absent (module doc).
+    expect(parseListingParams("cat=%207%20&page=3%20").page).toBe(3);
+    expect(parseListingParams("cat=%207%20&page=3%20").cat).toBe(7);
+    expect(parseListingParams("cat=7%0A&page=12%0A&na=10012%00").cat).toBeNull();
+    expect(parseListingParams("cat=7%0A&page=12%0A").page).toBe(1);
+    expect(parseListingParams("cat=7&page=3&na=10012%09").after).toBeNull();
   });
 
   it("merges repeated keys from a plain GET form and folds min/max price inputs into one range", () => {

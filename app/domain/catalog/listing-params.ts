@@ -65,7 +65,7 @@ const RANGE_KEY = /^filter_(\d{1,6})_(min|max)$/;
 const PRICE_RANGE = /^(\d{1,7})-(\d{1,7})$/;
 
 function positiveInt(raw: string | null, max: number): number | null {
-  if (raw == null || !/^\d{1,10}$/.test(raw.trim())) return null;
+  if (raw == null || hasInvalidCharacters(raw) || !/^\d{1,10}$/.test(raw.trim())) return null;
   const n = Number(raw.trim());
   return n >= 1 && n <= max ? n : null;
 }
