@@ -9,7 +9,7 @@ import {
   PRICE_WALK_MAX_ENTRIES,
   TOTAL_COUNT_CAP,
 } from "./facet-caps";
-import { categorySize, largeAggregate, type LargeFacet } from "./large-listing.server";
+import { categorySize, largeAggregate, type CategorySize, type LargeFacet } from "./large-listing.server";
 import { largeSearchAggregate } from "./large-search.server";
 import { countListedProducts } from "./listed-counts.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
@@ -430,14 +430,16 @@ function listingPlan(db: Db, input: PlanInput): Plan {
   const { query, conditions, priceType, valueTypes } = input;
   const single =
     !query.q && !query.matched && !query.withTagFacet && query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
+  // Read once for the page and the aggregate, whichever asks first.
+  let sizeRead: Promise<CategorySize> | undefined;
+  const sizeOf = (categoryId: number) => (sizeRead ??= categorySize(db, categoryId));
   // One category without filters: its listed products are counted by triggers (the exact total),
   // so a deep page can be read from the end of the order.
-  const listed =
-    single != null && !conditions.length ? async () => (await categorySize(db, single)).listed : undefined;
+  const listed = single != null && !conditions.length ? async () => (await sizeOf(single)).listed : undefined;
   return {
     page: (page, after) => productPage(db, query, conditions, page, after, listed),
     aggregate: async () => {
-      const size = single == null ? null : await categorySize(db, single);
+      const size = single == null ? null : await sizeOf(single);
       if (single == null || !size || size.listed <= EXACT_COUNT_LIMIT) {
         const exact = await db.execute(exactAggregate(query, conditions, priceType, valueTypes));
         return { rows: rowsOf<AggregateRow>(exact), capped: false };
