@@ -36,7 +36,7 @@ export default function ProductsGridPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-2 text-2xl font-bold sm:text-3xl">Producten Rasterweergave</h1>
       <p className="mb-4 text-sm text-muted" aria-live="polite">
-        {loading ? "Laden…" : `Toont ${rows.length} van ${total} producten`}
+        {loading ? "Laden…" : `Toont ${rows.length} van ${total.toLocaleString("nl-NL")} producten`}
       </p>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line p-8 text-center text-muted">

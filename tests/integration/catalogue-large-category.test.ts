@@ -64,11 +64,11 @@ describe("a huge category (/products)", () => {
     const { status, html } = await app.html(`/products?cat=${CAT}`);
     expect(status).toBe(200);
     const text = textOf(html);
-    expect(text).toContain(`${SIZE + 3} producten`);
+    expect(text).toContain("12.003 producten");
     expect(text).not.toContain("Meer dan");
-    expect(text).toMatch(/Alpha \(3000\)/);
+    expect(text).toMatch(/Alpha \(3\.000\)/);
     expect(text).toMatch(/Zeldzaam \(3\)/);
-    expect(text).toMatch(/Rood \(4003\)/);
+    expect(text).toMatch(/Rood \(4\.003\)/);
     expect(text).not.toContain("minstens");
     expect(productLinks(html)).toHaveLength(20);
     const lastPage = Math.ceil((SIZE + 3) / 20);
@@ -112,7 +112,7 @@ describe("a huge category (/products)", () => {
       'In deze grote categorie tellen we per filter tot 1.000 producten; een + betekent "minstens".',
     );
     // The colour facet has no other filter: exact counts from the cache.
-    expect(text).toMatch(/Groen \(4000\)/);
+    expect(text).toMatch(/Groen \(4\.000\)/);
   });
 
   it("counts exactly when the filters leave fewer products than the cap", async () => {

@@ -4,8 +4,9 @@ import { cn } from "~/lib/cn";
 
 export type CategoryCardData = { id: number; name: string; imageUrl: string | null; productCount: number };
 
+/** "{n} producten" with the Dutch thousands separator ("57.662 producten"). */
 export function productCountLabel(n: number): string {
-  return `${n} ${n === 1 ? "product" : "producten"}`;
+  return `${n.toLocaleString("nl-NL")} ${n === 1 ? "product" : "producten"}`;
 }
 
 /** A listing's total; a capped count (a huge category with filters) says it is a lower bound. */

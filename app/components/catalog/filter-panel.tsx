@@ -199,8 +199,8 @@ function FacetCount({ count, atLeast }: { count: number; atLeast: boolean }) {
   if (atLeast && count === 0) return null;
   const shown = count.toLocaleString("nl-NL");
   return (
-    <span className="text-xs text-muted" aria-label={atLeast ? `minstens ${shown} producten` : `${count} producten`}>
-      {atLeast ? `(${shown}+)` : `(${count})`}
+    <span className="text-xs text-muted" aria-label={atLeast ? `minstens ${shown} producten` : `${shown} producten`}>
+      {atLeast ? `(${shown}+)` : `(${shown})`}
     </span>
   );
 }
