@@ -171,9 +171,10 @@ export const listingStockOrder = pgTable(
       .where(sql`is_listed`),
     /*
      * Price order (the name and ArtNo breaking ties, as the listing's price orders), over the whole
-     * catalogue: a text search with many matches walks it in the page's direction and tests each
-     * entry's name and brand against the term, stopping at the page (priceWalk, ADR 0025). The other
-     * columns let the walk test stock, category and filters from the index alone.
+     * catalogue: a text search with many matches walks the ranges of it that `price_blocks` says can
+     * hold the term, in the page's direction, testing each entry's name and brand against the term
+     * and stopping at the page (priceBlockWalk, ADR 0025). The other columns let the walk test stock,
+     * category and filters from the index alone.
      */
     index("listing_stock_order_price_idx")
       .on(
@@ -262,6 +263,37 @@ export const searchBlocks = pgTable(
  * 3 900 blocks a 20 000-product feed batch touches), an id here is one small row.
  */
 export const searchBlocksDirty = pgTable("search_blocks_dirty", {
+  blockId: integer("block_id").primaryKey(),
+});
+
+/**
+ * The same summary as `search_blocks`, in price order: the listed `listing_stock_order` rows cut into
+ * blocks in the order (effective_price_cents, sort_key, art_no) of `listing_stock_order_price_idx`,
+ * each with the grams of its rows' sort keys and lowercased brands. A text search with many matches
+ * sorted by price reads only the blocks that can hold a match, in price order, and stops at its page
+ * (priceBlockWalk, docs/decisions/0025-search-results-walk.md): its cost follows the page, also for a
+ * term whose matches all cost more than most products. Kept by the same refresh as `search_blocks`
+ * (block-summaries.server.ts); a price, name, brand or listing change marks the block its row moves
+ * into dirty (trigger `listing_price_blocks_dirty`, migration 0046).
+ */
+export const priceBlocks = pgTable(
+  "price_blocks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    loPrice: integer("lo_price").notNull(),
+    loKey: text("lo_key").notNull(),
+    loArtNo: integer("lo_art_no").notNull(),
+    grams: integer("grams").array().notNull(),
+    rowCount: integer("row_count").notNull(),
+  },
+  (t) => [
+    unique("price_blocks_lo_key").on(t.loPrice, t.loKey, t.loArtNo),
+    index("price_blocks_grams_idx").using("gin", t.grams),
+  ],
+);
+
+/** The dirty blocks of `price_blocks`, as `search_blocks_dirty`. */
+export const priceBlocksDirty = pgTable("price_blocks_dirty", {
   blockId: integer("block_id").primaryKey(),
 });
 

@@ -2,13 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { intArrayLiteral } from "~/db/array-literal.server";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import {
-  EXACT_COUNT_LIMIT,
-  EXACT_SEARCH_LIMIT,
-  FACET_COUNT_CAP,
-  PRICE_WALK_MAX_ENTRIES,
-  TOTAL_COUNT_CAP,
-} from "./facet-caps";
+import { EXACT_COUNT_LIMIT, EXACT_SEARCH_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
 import { categorySize, largeAggregate, type CategorySize, type LargeFacet } from "./large-listing.server";
 import { largeSearchAggregate } from "./large-search.server";
 import { countListedProducts } from "./listed-counts.server";
@@ -25,7 +19,7 @@ import type {
   TagFacet,
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
-import { containsPattern, priceScan, priceWalk, termWalk, type PriceOrdered } from "./search-walk.server";
+import { containsPattern, priceBlockWalk, priceScan, termWalk, type PriceOrdered } from "./search-walk.server";
 
 export type * from "./listing-types";
 
@@ -574,10 +568,9 @@ async function largeSearchPage(
 }
 
 /**
- * A page of a search with many matches in a price order: the walk of the price index (priceWalk)
- * when it finds the whole page within its bound, else the scan of every listed row (priceScan): a
- * term whose matches the cheap or the dear end lacks, a deep or the last page, or, with in stock
- * first, a page that is not all in stock.
+ * A page of a search with many matches in a price order: the walk through the price blocks
+ * (priceBlockWalk), exact on its own; with in stock first, a page that is not all in stock takes the
+ * scan of every listed row instead (priceScan).
  */
 async function largeSearchPricePage(
   db: Db,
@@ -596,8 +589,9 @@ async function largeSearchPricePage(
     offset: (page - 1) * pageSize,
   };
   const artNosOf = (result: unknown) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no));
-  const walked = artNosOf(await db.execute(priceWalk(ordered, PRICE_WALK_MAX_ENTRIES)));
-  return summariesInOrder(db, walked.length === pageSize ? walked : artNosOf(await db.execute(priceScan(ordered))));
+  const walked = artNosOf(await db.execute(priceBlockWalk(ordered)));
+  const whole = !ordered.inStockFirst || walked.length === pageSize;
+  return summariesInOrder(db, whole ? walked : artNosOf(await db.execute(priceScan(ordered))));
 }
 
 /** The product tiles of these ArtNos, in this order. */

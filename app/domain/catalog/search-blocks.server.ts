@@ -20,31 +20,89 @@ export function termGrams(term: string): SQL {
   return sql`ARRAY(SELECT DISTINCT hashtext(substr(${term}::text, i, 3)) FROM generate_series(1, length(${term}::text) - 2) i)`;
 }
 
-type Bounds = { lo_key: string; lo_art_no: number; hi_key: string | null; hi_art_no: number | null };
-
 /**
- * Re-summarises every dirty block. A block that has grown past twice the block size (a feed import
- * into an empty shop leaves one block of everything) is cut one piece at a time: its first
- * `SEARCH_BLOCK_ROWS` rows become the clean block, the rest a new dirty block, taken next.
- * Each piece is its own short transaction holding search_blocks in EXCLUSIVE mode: suggestions
- * keep reading the old summary meanwhile, and a writer that wants to mark a block dirty waits a few
- * milliseconds, so no row can enter the range between the read and the write of its summary (the
- * trigger's side of this is in migration 0038). A block whose lock does not come within
- * `lockTimeoutMs` (a long import holds it until it commits) stays dirty for the next run.
+ * One block summary: the listed rows of `source` cut into blocks in the order of `keys` (its last
+ * key the ArtNo, making the order total), each block starting at its lower bound (`bounds`, the
+ * same columns position by position) and holding the grams of its rows' sort keys and brands.
  */
+export type BlockOrder = {
+  blocks: string;
+  dirty: string;
+  source: string;
+  keys: readonly string[];
+  bounds: readonly string[];
+};
+
+/** Description order, for the suggestions and a search's name orders (ADR 0024). */
+export const NAME_BLOCKS: BlockOrder = {
+  blocks: "search_blocks",
+  dirty: "search_blocks_dirty",
+  source: "product_search",
+  keys: ["sort_key", "art_no"],
+  bounds: ["lo_key", "lo_art_no"],
+};
+
+/** Price order (price, description, ArtNo), for a search's price orders (ADR 0025). */
+export const PRICE_BLOCKS: BlockOrder = {
+  blocks: "price_blocks",
+  dirty: "price_blocks_dirty",
+  source: "listing_stock_order",
+  keys: ["effective_price_cents", "sort_key", "art_no"],
+  bounds: ["lo_price", "lo_key", "lo_art_no"],
+};
+
+const BLOCK_ORDERS = [NAME_BLOCKS, PRICE_BLOCKS] as const;
+
+/** A list of columns, each with an optional alias: `s.sort_key, s.art_no`. */
+function columns(names: readonly string[], alias?: string): SQL {
+  return sql.raw(names.map((name) => (alias ? `${alias}.${name}` : name)).join(", "));
+}
+
+function values(row: Record<string, unknown>, names: readonly string[]): SQL {
+  return sql.join(
+    names.map((name) => sql`${row[name]}`),
+    sql`, `,
+  );
+}
+
+export type RefreshSummary = { refreshed: number; created: number; skipped: number };
+
+/** Re-summarises the dirty blocks of both summaries (name and price order). */
 export async function refreshSearchBlocks(
   db: Db,
   options: { blockRows?: number; lockTimeoutMs?: number } = {},
-): Promise<{ refreshed: number; created: number; skipped: number }> {
+): Promise<{ names: RefreshSummary; prices: RefreshSummary }> {
+  return {
+    names: await refreshBlocks(db, NAME_BLOCKS, options),
+    prices: await refreshBlocks(db, PRICE_BLOCKS, options),
+  };
+}
+
+/**
+ * Re-summarises every dirty block of one summary. A block that has grown past twice the block size
+ * (a feed import into an empty shop leaves one block of everything) is cut one piece at a time: its
+ * first `SEARCH_BLOCK_ROWS` rows become the clean block, the rest a new dirty block, taken next.
+ * Each piece is its own short transaction holding the summary in EXCLUSIVE mode: searches keep
+ * reading the old summary meanwhile, and a writer that wants to mark a block dirty waits a few
+ * milliseconds, so no row can enter the range between the read and the write of its summary (the
+ * trigger's side of this is in migrations 0038 and 0046). A block whose lock does not come within
+ * `lockTimeoutMs` (a long import holds it until it commits) stays dirty for the next run.
+ */
+async function refreshBlocks(
+  db: Db,
+  order: BlockOrder,
+  options: { blockRows?: number; lockTimeoutMs?: number },
+): Promise<RefreshSummary> {
   const blockRows = options.blockRows ?? SEARCH_BLOCK_ROWS;
   const lockTimeoutMs = Math.trunc(options.lockTimeoutMs ?? 5_000);
+  const blocks = sql.raw(order.blocks);
   const skippedIds: number[] = [];
   let refreshed = 0;
   let created = 0;
   for (;;) {
     const next = rowsOf<{ id: number }>(
       await db.execute(sql`
-        SELECT b.id FROM search_blocks b JOIN search_blocks_dirty d ON d.block_id = b.id
+        SELECT b.id FROM ${blocks} b JOIN ${sql.raw(order.dirty)} d ON d.block_id = b.id
         ${
           skippedIds.length
             ? sql`WHERE b.id NOT IN (${sql.join(
@@ -53,15 +111,15 @@ export async function refreshSearchBlocks(
               )})`
             : sql``
         }
-        ORDER BY b.lo_key, b.lo_art_no LIMIT 1`),
+        ORDER BY ${columns(order.bounds, "b")} LIMIT 1`),
     )[0];
     if (!next) return { refreshed, created, skipped: skippedIds.length };
     const id = Number(next.id);
     try {
       const split = await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${lockTimeoutMs}ms'`));
-        await tx.execute(sql`LOCK TABLE search_blocks IN EXCLUSIVE MODE`);
-        return summariseFirstPiece(tx, id, blockRows);
+        await tx.execute(sql`LOCK TABLE ${blocks} IN EXCLUSIVE MODE`);
+        return summariseFirstPiece(tx, order, id, blockRows);
       });
       refreshed++;
       if (split) created++;
@@ -77,28 +135,34 @@ export async function refreshSearchBlocks(
  * remains, else its first block's worth, with the rest split off as a new dirty block starting at
  * the next row. Tells whether it split.
  */
-async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number): Promise<boolean> {
-  const bounds = rowsOf<Bounds>(
+async function summariseFirstPiece(tx: DbExecutor, order: BlockOrder, id: number, blockRows: number): Promise<boolean> {
+  const blocks = sql.raw(order.blocks);
+  const dirty = sql.raw(order.dirty);
+  const bounds = columns(order.bounds);
+  const keys = columns(order.keys);
+  const sourceKeys = columns(order.keys, "s");
+  // The next block's lower bound, as hi_<bound>: this block's upper bound (none for the last).
+  const upperNames = order.bounds.map((name) => `hi_${name}`);
+  const block = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
-      SELECT b.lo_key, b.lo_art_no, nb.lo_key AS hi_key, nb.lo_art_no AS hi_art_no
-      FROM search_blocks b
+      SELECT ${columns(order.bounds, "b")}, ${sql.raw(order.bounds.map((name, i) => `nb.${name} AS ${upperNames[i]}`).join(", "))}
+      FROM ${blocks} b
       LEFT JOIN LATERAL (
-        SELECT n.lo_key, n.lo_art_no FROM search_blocks n
-        WHERE (n.lo_key, n.lo_art_no) > (b.lo_key, b.lo_art_no)
-        ORDER BY n.lo_key, n.lo_art_no LIMIT 1
+        SELECT ${columns(order.bounds, "n")} FROM ${blocks} n
+        WHERE (${columns(order.bounds, "n")}) > (${columns(order.bounds, "b")})
+        ORDER BY ${columns(order.bounds, "n")} LIMIT 1
       ) nb ON true
-      WHERE b.id = ${id} AND EXISTS (SELECT 1 FROM search_blocks_dirty d WHERE d.block_id = b.id)`),
+      WHERE b.id = ${id} AND EXISTS (SELECT 1 FROM ${dirty} d WHERE d.block_id = b.id)`),
   )[0];
-  if (!bounds) return false; // refreshed by another run meanwhile
-  const upper =
-    bounds.hi_key == null ? sql`TRUE` : sql`(s.sort_key, s.art_no) < (${bounds.hi_key}, ${Number(bounds.hi_art_no)})`;
+  if (!block) return false; // refreshed by another run meanwhile
+  const upper = block[upperNames[0]!] == null ? sql`TRUE` : sql`(${sourceKeys}) < (${values(block, upperNames)})`;
   const result = rowsOf<{ split: number }>(
     await tx.execute(sql`
       WITH ahead AS (
-        SELECT sort_key, art_no, brand, row_number() OVER (ORDER BY sort_key, art_no) AS rn FROM (
-          SELECT s.sort_key, s.art_no, s.brand FROM product_search s
-          WHERE s.is_listed AND (s.sort_key, s.art_no) >= (${bounds.lo_key}, ${Number(bounds.lo_art_no)}) AND ${upper}
-          ORDER BY s.sort_key, s.art_no LIMIT ${2 * blockRows + 1}
+        SELECT ${keys}, brand, row_number() OVER (ORDER BY ${keys}) AS rn FROM (
+          SELECT ${sourceKeys}, s.brand FROM ${sql.raw(order.source)} s
+          WHERE s.is_listed AND (${sourceKeys}) >= (${values(block, order.bounds)}) AND ${upper}
+          ORDER BY ${sourceKeys} LIMIT ${2 * blockRows + 1}
         ) next_rows
       ), taken AS (
         SELECT * FROM ahead WHERE rn <= ${blockRows} OR (SELECT count(*) FROM ahead) <= ${2 * blockRows}
@@ -113,17 +177,17 @@ async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number
                coalesce((SELECT array_agg(DISTINCT hashtext(substr(t.text, i, g.n)))
                          FROM texts t, generate_series(1, length(t.text) - 1) i, (VALUES (2), (3)) g(n)), '{}') AS grams
       ), summarised AS (
-        UPDATE search_blocks SET grams = summary.grams, row_count = summary.n FROM summary WHERE id = ${id}
+        UPDATE ${blocks} SET grams = summary.grams, row_count = summary.n FROM summary WHERE id = ${id}
         RETURNING 1
       ), clean AS (
-        DELETE FROM search_blocks_dirty WHERE block_id = ${id}
+        DELETE FROM ${dirty} WHERE block_id = ${id}
       ), rest AS (
-        INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count)
-        SELECT sort_key, art_no, '{}', 0 FROM ahead
+        INSERT INTO ${blocks} (${bounds}, grams, row_count)
+        SELECT ${keys}, '{}', 0 FROM ahead
         WHERE rn = ${blockRows + 1} AND (SELECT count(*) FROM ahead) > ${2 * blockRows}
         RETURNING id
       ), rest_dirty AS (
-        INSERT INTO search_blocks_dirty (block_id) SELECT id FROM rest
+        INSERT INTO ${dirty} (block_id) SELECT id FROM rest
       )
       SELECT (SELECT count(*)::int FROM rest) AS split, (SELECT count(*)::int FROM summarised) AS summarised`),
   )[0]!;
@@ -131,20 +195,28 @@ async function summariseFirstPiece(tx: DbExecutor, id: number, blockRows: number
 }
 
 /**
- * Starts the summary over: one dirty block below every key, which the next refresh splits. For a
- * bulk load that replaced the catalogue (the seed's --reset), where the old boundaries mean nothing.
+ * Starts both summaries over: one dirty block below every key, which the next refresh splits. For
+ * a bulk load that replaced the catalogue (the seed's --reset), where the old boundaries mean nothing.
  */
 export async function resetSearchBlocks(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`LOCK TABLE search_blocks IN EXCLUSIVE MODE`);
-    await tx.execute(sql`DELETE FROM search_blocks_dirty`);
-    await tx.execute(sql`DELETE FROM search_blocks`);
-    await tx.execute(sql`
-      WITH first AS (
-        INSERT INTO search_blocks (lo_key, lo_art_no, grams, row_count) VALUES ('', -2147483648, '{}', 0) RETURNING id
-      )
-      INSERT INTO search_blocks_dirty (block_id) SELECT id FROM first`);
-  });
+  for (const order of BLOCK_ORDERS) {
+    const blocks = sql.raw(order.blocks);
+    const dirty = sql.raw(order.dirty);
+    const lowest = sql.join(
+      order.bounds.map((name) => (name === "lo_key" ? sql`''` : sql`-2147483648`)),
+      sql`, `,
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE ${blocks} IN EXCLUSIVE MODE`);
+      await tx.execute(sql`DELETE FROM ${dirty}`);
+      await tx.execute(sql`DELETE FROM ${blocks}`);
+      await tx.execute(sql`
+        WITH first AS (
+          INSERT INTO ${blocks} (${columns(order.bounds)}, grams, row_count) VALUES (${lowest}, '{}', 0) RETURNING id
+        )
+        INSERT INTO ${dirty} (block_id) SELECT id FROM first`);
+    });
+  }
 }
 
 export const SEARCH_BLOCKS_QUEUE = "search-blocks";
@@ -157,8 +229,9 @@ export function searchBlocksQueue({ db }: { db: Db }): QueueDefinition {
     backoff: { baseMs: 60_000, maxMs: 60_000 },
     leaseMs: 10 * 60_000,
     run: async (_payload, { logger }) => {
-      const summary = await refreshSearchBlocks(db);
-      if (summary.refreshed || summary.skipped) logger.info(summary, "search blocks refreshed");
+      const { names, prices } = await refreshSearchBlocks(db);
+      if (names.refreshed || names.skipped) logger.info(names, "search blocks refreshed");
+      if (prices.refreshed || prices.skipped) logger.info(prices, "price blocks refreshed");
     },
   };
 }

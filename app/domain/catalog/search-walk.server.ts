@@ -122,36 +122,55 @@ export type PriceOrdered = {
 
 /**
  * The listed products whose description or brand contains a term, in price order (the listing's
- * price-asc or price-desc), as art_no: a walk of `listing_stock_order_price_idx` in the page's
- * direction that tests each entry against the term and the conditions, index-only, and stops at its
- * LIMIT or after `maxEntries` entries, whichever comes first (about 0.85 µs an entry at a million
- * products). Its cost is the entries before the page's last match: few for a term whose matches
- * spread over the prices, but many for one whose matches all cost more than most products (573 827
- * entries from the cheapest end before the 20th "zadel" at a million products), hence the bound: a
- * walk that comes back short of its LIMIT has met the end of the matches or its bound, and the
- * caller takes priceScan instead. The subquery's LIMIT also fences it, so the planner keeps the
- * ordered walk for the LIKE. The in-stock-first order walks the products in stock only: a page that
- * needs the others comes back short.
+ * price-asc or price-desc: price, then name, then ArtNo), as art_no, read through the blocks of
+ * `price_blocks` that can hold a match, as termWalk reads `search_blocks`: only those blocks' ranges
+ * of `listing_stock_order_price_idx` are read, index-only, in the page's direction, each entry
+ * tested against the term and the conditions, and the walk stops at its LIMIT. Its cost follows the
+ * page (and the blocks that hold a term's pieces without it), not the catalogue: walking the index
+ * itself read 573 827 entries before the 20th "zadel" from the cheap end at a million products,
+ * since prices follow categories. Every dirty block is read too, so the walk is exact in any state
+ * of the summary; right after a feed that changed many prices it is slower until the refresh.
+ * With in stock first, the walk reads the products in stock only: a page that needs the others
+ * comes back short, and the caller takes priceScan.
  */
-export function priceWalk(walk: PriceOrdered, maxEntries: number): SQL {
+export function priceBlockWalk(walk: PriceOrdered): SQL {
+  const term = walk.term.trim().toLowerCase();
   const dir = sql.raw(walk.descending ? "DESC" : "ASC");
+  const limit = Math.trunc(walk.limit);
+  const offset = Math.trunc(walk.offset);
   const inStock = walk.inStockFirst ? sql` AND b.in_stock` : sql``;
+  const inBlock = (bounded: boolean) => sql`
+    (SELECT b.art_no FROM (
+       SELECT s.art_no, s.sort_key, s.brand, s.in_stock, s.category_id, s.colour, s.material, s.size, s.type,
+              s.effective_price_cents
+       FROM listing_stock_order s
+       WHERE ${bounded ? sql`h.hi_price IS NOT NULL` : sql`h.hi_price IS NULL`} AND s.is_listed
+         AND (s.effective_price_cents, s.sort_key, s.art_no) >= (c.lo_price, c.lo_key, c.lo_art_no)
+         ${bounded ? sql`AND (s.effective_price_cents, s.sort_key, s.art_no) < (h.hi_price, h.hi_key, h.hi_art_no)` : sql``}
+       ORDER BY s.effective_price_cents ${dir}, s.sort_key ${dir}, s.art_no ${dir} OFFSET 0
+     ) b
+     WHERE ${priceMatches(walk)}${inStock}
+     ORDER BY b.effective_price_cents ${dir}, b.sort_key ${dir}, b.art_no ${dir} LIMIT ${offset + limit})`;
   return sql`
-    SELECT b.art_no FROM (
-      SELECT art_no, sort_key, brand, in_stock, category_id, colour, material, size, type, effective_price_cents
-      FROM listing_stock_order WHERE is_listed
-      ORDER BY effective_price_cents ${dir}, sort_key ${dir}, art_no ${dir} LIMIT ${Math.trunc(maxEntries)}
-    ) b
-    WHERE ${priceMatches(walk)}${inStock}
-    LIMIT ${Math.trunc(walk.limit)} OFFSET ${Math.trunc(walk.offset)}`;
+    SELECT m.art_no FROM (
+      SELECT lo_price, lo_key, lo_art_no FROM price_block_candidates(${termGrams(term)})
+      ORDER BY lo_price ${dir}, lo_key ${dir}, lo_art_no ${dir}
+    ) c
+    LEFT JOIN LATERAL (
+      SELECT n.lo_price AS hi_price, n.lo_key AS hi_key, n.lo_art_no AS hi_art_no FROM price_blocks n
+      WHERE (n.lo_price, n.lo_key, n.lo_art_no) > (c.lo_price, c.lo_key, c.lo_art_no)
+      ORDER BY n.lo_price, n.lo_key, n.lo_art_no LIMIT 1
+    ) h ON true
+    CROSS JOIN LATERAL (${inBlock(true)} UNION ALL ${inBlock(false)}) m
+    LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
- * The same page as priceWalk, by reading every listed row of the narrow listing_stock_order and
+ * The same page as priceBlockWalk, by reading every listed row of the narrow listing_stock_order and
  * keeping the page's rows in a bounded sort: a fixed cost (~0.4 s at a million products, two
  * parallel workers) whatever the prices of the matches, where sorting the matches found through
  * the trigram indexes took 1.0–1.3 s (it fetched every match, then its sort keys from products).
- * The `+ 0` keeps the planner off the price index, whose walk this replaces.
+ * The `+ 0` keeps the planner off the price index, whose whole walk would cost more.
  */
 export function priceScan(walk: PriceOrdered): SQL {
   const dir = sql.raw(walk.descending ? "DESC" : "ASC");
