@@ -10,12 +10,15 @@ import { useTestDatabase } from "../support/fixture";
 
 const WIDE = 300;
 const NARROW = 301;
+const SPARSE = 302;
 
 /**
  * A search in a category, for a term with more matches than a search looks at first (5 000): the
- * category that holds most of them is walked, the one that holds few of them is searched through
- * the trigram indexes; both must give exactly the page of the plain query.
- * 5 200 "band" products: 5 000 in WIDE, and 200 in NARROW whose descriptions sort last.
+ * category that holds most of them is walked; one that holds few of them is read whole (it is
+ * small), and one of those that holds more than 1 000 is searched through the trigram indexes. Each
+ * must give exactly the page of the plain query.
+ * 6 300 "band" products: 5 000 in WIDE, then, sorting after them, 200 in NARROW and 1 100 in SPARSE
+ * (NARROW and SPARSE also hold 50 and 400 products that do not match).
  */
 describe("a search in a category, with many matches elsewhere", () => {
   const database = useTestDatabase();
@@ -41,6 +44,7 @@ describe("a search in a category, with many matches elsewhere", () => {
     await createFilterTypes(db);
     await createCategory(db, { id: WIDE, name: "Banden", level: 1 });
     await createCategory(db, { id: NARROW, name: "Zadels", level: 1 });
+    await createCategory(db, { id: SPARSE, name: "Zadelpennen", level: 1 });
     const rows = Array.from({ length: 5_200 }, (_, i) => ({
       artNo: 800_000 + i,
       brand: "Merk",
@@ -51,6 +55,22 @@ describe("a search in a category, with many matches elsewhere", () => {
       consumerPriceCents: 1_000 + (i % 300),
       categoryId: i < 5_000 ? WIDE : NARROW,
     }));
+    rows.push(
+      ...Array.from({ length: 50 }, (_, i) => ({
+        artNo: 805_300 + i,
+        brand: "Merk",
+        shortDescription: `Zadel ${i}`,
+        consumerPriceCents: 1_500,
+        categoryId: NARROW,
+      })),
+      ...Array.from({ length: 1_500 }, (_, i) => ({
+        artNo: 810_000 + i,
+        brand: "Merk",
+        shortDescription: i < 1_100 ? `Zz zadelpenband ${String(i).padStart(4, "0")}` : `Zadelpen ${i}`,
+        consumerPriceCents: 2_000 + (i % 500),
+        categoryId: SPARSE,
+      })),
+    );
     for (let i = 0; i < rows.length; i += 1_000) await db.insert(products).values(rows.slice(i, i + 1_000));
     await refreshSearchBlocks(db);
   });
@@ -69,5 +89,18 @@ describe("a search in a category, with many matches elsewhere", () => {
     expect(listing.products.map((p) => p.artNo)).toEqual(all.slice(20, 40));
     expect(listing.total).toBe(200);
     expect(listing.totalCapped).toBe(false);
+  });
+
+  it("lists every page of a category that holds more than 1 000 of the matches, none among the first 5 000", async () => {
+    const all = await truth(SPARSE);
+    expect(all).toHaveLength(1_100);
+    for (const page of [1, 2, 55]) {
+      const listing = await search(SPARSE, page);
+      expect(
+        listing.products.map((p) => p.artNo),
+        `page ${page}`,
+      ).toEqual(all.slice((page - 1) * 20, page * 20));
+      expect(listing.total).toBe(1_100);
+    }
   });
 });

