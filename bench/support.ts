@@ -60,11 +60,14 @@ export async function ensureCatalogue(db: Db, databaseUrl: string, products: num
   }
   // A migration may have left blocks dirty (0041 marks them all): the server's job would
   // summarise them within a minute; the benchmark measures the summarised state.
-  const { names, prices } = await refreshSearchBlocks(db);
-  if (names.refreshed || prices.refreshed)
-    console.log(`Blocks summarised: ${names.refreshed} name, ${prices.refreshed} price`);
+  const { names, prices, categories } = await refreshSearchBlocks(db);
+  if (names.refreshed || prices.refreshed || categories.refreshed) {
+    console.log(
+      `Blocks summarised: ${names.refreshed} name, ${prices.refreshed} price, ${categories.refreshed} category`,
+    );
+  }
   await db.execute(
-    sql`VACUUM (ANALYZE) products, product_search, listing_stock_order, stock, search_blocks, price_blocks`,
+    sql`VACUUM (ANALYZE) products, product_search, listing_stock_order, stock, search_blocks, price_blocks, category_blocks`,
   );
 }
 

@@ -297,6 +297,36 @@ export const priceBlocksDirty = pgTable("price_blocks_dirty", {
   blockId: integer("block_id").primaryKey(),
 });
 
+/**
+ * The same summary again, in category order: the listed products cut into blocks in the order
+ * (category_id, lower(short_description), art_no) of `products_listed_category_name_idx`. A search
+ * in categories that hold few of a common term's matches reads only those categories' blocks that
+ * can hold the term (scopeBlockWalk), instead of every match in the shop or every product of the
+ * categories. A listing, category, name or brand change marks the block its row moves into dirty
+ * (trigger `listing_category_blocks_dirty` on `listing_stock_order`, migration 0047); prices and
+ * stock do not move a row here.
+ */
+export const categoryBlocks = pgTable(
+  "category_blocks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    loCategory: integer("lo_category").notNull(),
+    loKey: text("lo_key").notNull(),
+    loArtNo: integer("lo_art_no").notNull(),
+    grams: integer("grams").array().notNull(),
+    rowCount: integer("row_count").notNull(),
+  },
+  (t) => [
+    unique("category_blocks_lo_key").on(t.loCategory, t.loKey, t.loArtNo),
+    index("category_blocks_grams_idx").using("gin", t.grams),
+  ],
+);
+
+/** The dirty blocks of `category_blocks`, as `search_blocks_dirty`. */
+export const categoryBlocksDirty = pgTable("category_blocks_dirty", {
+  blockId: integer("block_id").primaryKey(),
+});
+
 /** Supplier stock feed, one row per article. A missing row or null quantity means unknown. */
 export const stock = pgTable("stock", {
   artNo: integer("art_no")

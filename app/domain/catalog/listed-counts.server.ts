@@ -1,4 +1,4 @@
-import { inArray, isNotNull, sql } from "drizzle-orm";
+import { isNotNull, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listedProductCounts } from "~/db/schema";
 
@@ -16,16 +16,6 @@ export async function listedCountsByCategory(db: DbExecutor): Promise<Map<number
   const counts = new Map<number, number>();
   for (const r of rows) if (r.listed > 0) counts.set(r.categoryId!, r.listed);
   return counts;
-}
-
-/** Listed products directly in these categories (not their descendants unless listed). */
-export async function countListedIn(db: DbExecutor, categoryIds: number[]): Promise<number> {
-  if (!categoryIds.length) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${listedProductCounts.listed}), 0)::int` })
-    .from(listedProductCounts)
-    .where(inArray(listedProductCounts.categoryId, categoryIds));
-  return Number(row?.n ?? 0);
 }
 
 /** Every listed product, with or without a category. */

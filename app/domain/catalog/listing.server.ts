@@ -5,7 +5,7 @@ import { rowsOf } from "~/db/rows.server";
 import { EXACT_COUNT_LIMIT, EXACT_SEARCH_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
 import { categorySize, largeAggregate, type CategorySize, type LargeFacet } from "./large-listing.server";
 import { largeSearchAggregate } from "./large-search.server";
-import { countListedIn, countListedProducts } from "./listed-counts.server";
+import { countListedProducts } from "./listed-counts.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";
 import type {
@@ -23,7 +23,7 @@ import {
   containsPattern,
   priceBlockWalk,
   priceScan,
-  scopeScan,
+  scopeBlockWalk,
   termWalk,
   type PriceOrdered,
 } from "./search-walk.server";
@@ -475,47 +475,35 @@ function walkable(query: ListingQuery): query is ListingQuery & { q: string } {
  */
 const SCOPE_PROBE = 5_000;
 
-/** Categories this small are read whole rather than every match of a term (~0.7 µs a product). */
-const SCOPE_SCAN_MAX = 100_000;
-
 /**
  * A text search. Its first EXACT_SEARCH_LIMIT + 1 matches are walked first: a search with at most
  * that many is listed from their ArtNos and counted exactly; a larger one reads its page by walking
  * the matches in the page's order and caps its counts (large-search.server.ts).
- * In categories, the walk finds the matches in description order and looks each one's category up,
- * which costs every match the categories do not hold ("band" in the chains: 6.8 s at a million
- * products). So it first looks at the term's first SCOPE_PROBE matches: when the categories hold
- * more than EXACT_SEARCH_LIMIT of them, the walk is cheap (a fifth or more of the matches are
- * theirs); when every match was seen, their ArtNos are the answer; else the categories hold few of
- * many matches: if the categories hold at most SCOPE_SCAN_MAX products, their rows are read and
- * tested (scopeScan), and up to EXACT_SEARCH_LIMIT matches found so are the answer; else the search
- * takes the trigram indexes as before (0.25–0.8 s at 1M).
+ * In categories, the first matches are found through the category blocks (scopeBlockWalk), which
+ * read only those categories' blocks. When they hold more than EXACT_SEARCH_LIMIT, the walk in the
+ * page's order would look each match's category up, which costs every match the categories do not
+ * hold ("band" in the chains: 6.8 s at a million products). So it looks at the term's first
+ * SCOPE_PROBE matches: when the categories hold more than EXACT_SEARCH_LIMIT of them, the walk is
+ * cheap (a fifth or more of the matches are theirs); else the search takes the trigram indexes.
  */
 async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): Promise<Plan> {
   const scope = categoryScope(input.query);
   const term = input.query.q;
   const exactly = (artNos: number[]) => listingPlan(db, { ...input, query: { ...input.query, matched: artNos } });
   if (scope) {
-    const [probed, scopeSize] = await Promise.all([
-      db
-        .execute(
-          sql`
-          SELECT w.art_no, b.art_no IS NOT NULL AS in_scope
-          FROM (${termWalk({ term, withBrand: true, limit: SCOPE_PROBE })}) w
-          LEFT JOIN listing_stock_order b ON b.art_no = w.art_no AND b.is_listed AND ${scope}`,
-        )
-        .then((result) => rowsOf<{ art_no: number; in_scope: boolean }>(result)),
-      countListedIn(db, input.query.categoryIds ?? []),
-    ]);
-    const inScope = probed.filter((r) => r.in_scope).map((r) => Number(r.art_no));
-    if (inScope.length <= EXACT_SEARCH_LIMIT) {
-      if (probed.length < SCOPE_PROBE) return exactly(inScope);
-      if (scopeSize <= SCOPE_SCAN_MAX) {
-        const found = rowsOf<{ art_no: number }>(await db.execute(scopeScan(term, scope, EXACT_SEARCH_LIMIT + 1)));
-        if (found.length <= EXACT_SEARCH_LIMIT) return exactly(found.map((r) => Number(r.art_no)));
-      }
-      return listingPlan(db, input);
-    }
+    const inBlocks = rowsOf<{ art_no: number }>(
+      await db.execute(scopeBlockWalk(term, input.query.categoryIds ?? [], EXACT_SEARCH_LIMIT + 1)),
+    );
+    if (inBlocks.length <= EXACT_SEARCH_LIMIT) return exactly(inBlocks.map((r) => Number(r.art_no)));
+    const probed = rowsOf<{ in_scope: boolean }>(
+      await db.execute(
+        sql`
+        SELECT b.art_no IS NOT NULL AS in_scope
+        FROM (${termWalk({ term, withBrand: true, limit: SCOPE_PROBE })}) w
+        LEFT JOIN listing_stock_order b ON b.art_no = w.art_no AND b.is_listed AND ${scope}`,
+      ),
+    );
+    if (probed.filter((r) => r.in_scope).length <= EXACT_SEARCH_LIMIT) return listingPlan(db, input);
   } else {
     const first = rowsOf<{ art_no: number }>(
       await db.execute(termWalk({ term, withBrand: true, limit: EXACT_SEARCH_LIMIT + 1 })),

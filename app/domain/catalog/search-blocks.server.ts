@@ -21,37 +21,54 @@ export function termGrams(term: string): SQL {
 }
 
 /**
- * One block summary: the listed rows of `source` cut into blocks in the order of `keys` (its last
- * key the ArtNo, making the order total), each block starting at its lower bound (`bounds`, the
- * same columns position by position) and holding the grams of its rows' sort keys and brands.
+ * One block summary: the listed rows of `source` (alias `s`) cut into blocks in the order of
+ * `sourceKeys` (an index's order, the ArtNo last making it total), named `keys` (the name key
+ * `sort_key`), each block starting at its lower bound (`bounds`, position by position) and holding
+ * the grams of its rows' name keys and brands.
  */
-export type BlockOrder = {
+type BlockOrder = {
   blocks: string;
   dirty: string;
   source: string;
+  sourceKeys: readonly string[];
   keys: readonly string[];
   bounds: readonly string[];
 };
 
 /** Description order, for the suggestions and a search's name orders (ADR 0024). */
-export const NAME_BLOCKS: BlockOrder = {
+const NAME_BLOCKS: BlockOrder = {
   blocks: "search_blocks",
   dirty: "search_blocks_dirty",
   source: "product_search",
+  sourceKeys: ["s.sort_key", "s.art_no"],
   keys: ["sort_key", "art_no"],
   bounds: ["lo_key", "lo_art_no"],
 };
 
 /** Price order (price, description, ArtNo), for a search's price orders (ADR 0025). */
-export const PRICE_BLOCKS: BlockOrder = {
+const PRICE_BLOCKS: BlockOrder = {
   blocks: "price_blocks",
   dirty: "price_blocks_dirty",
   source: "listing_stock_order",
+  sourceKeys: ["s.effective_price_cents", "s.sort_key", "s.art_no"],
   keys: ["effective_price_cents", "sort_key", "art_no"],
   bounds: ["lo_price", "lo_key", "lo_art_no"],
 };
 
-const BLOCK_ORDERS = [NAME_BLOCKS, PRICE_BLOCKS] as const;
+/**
+ * Category order (category, description, ArtNo: products_listed_category_name_idx), for a search in
+ * categories that hold few of a term's matches (ADR 0025). Products without a category are in none.
+ */
+const CATEGORY_BLOCKS: BlockOrder = {
+  blocks: "category_blocks",
+  dirty: "category_blocks_dirty",
+  source: "products",
+  sourceKeys: ["s.category_id", "lower(s.short_description)", "s.art_no"],
+  keys: ["category_id", "sort_key", "art_no"],
+  bounds: ["lo_category", "lo_key", "lo_art_no"],
+};
+
+const BLOCK_ORDERS = [NAME_BLOCKS, PRICE_BLOCKS, CATEGORY_BLOCKS] as const;
 
 /** A list of columns, each with an optional alias: `s.sort_key, s.art_no`. */
 function columns(names: readonly string[], alias?: string): SQL {
@@ -67,14 +84,15 @@ function values(row: Record<string, unknown>, names: readonly string[]): SQL {
 
 export type RefreshSummary = { refreshed: number; created: number; skipped: number };
 
-/** Re-summarises the dirty blocks of both summaries (name and price order). */
+/** Re-summarises the dirty blocks of every summary (name, price and category order). */
 export async function refreshSearchBlocks(
   db: Db,
   options: { blockRows?: number; lockTimeoutMs?: number } = {},
-): Promise<{ names: RefreshSummary; prices: RefreshSummary }> {
+): Promise<{ names: RefreshSummary; prices: RefreshSummary; categories: RefreshSummary }> {
   return {
     names: await refreshBlocks(db, NAME_BLOCKS, options),
     prices: await refreshBlocks(db, PRICE_BLOCKS, options),
+    categories: await refreshBlocks(db, CATEGORY_BLOCKS, options),
   };
 }
 
@@ -140,7 +158,8 @@ async function summariseFirstPiece(tx: DbExecutor, order: BlockOrder, id: number
   const dirty = sql.raw(order.dirty);
   const bounds = columns(order.bounds);
   const keys = columns(order.keys);
-  const sourceKeys = columns(order.keys, "s");
+  const sourceKeys = sql.raw(order.sourceKeys.join(", "));
+  const named = sql.raw(order.sourceKeys.map((key, i) => `${key} AS ${order.keys[i]}`).join(", "));
   // The next block's lower bound, as hi_<bound>: this block's upper bound (none for the last).
   const upperNames = order.bounds.map((name) => `hi_${name}`);
   const block = rowsOf<Record<string, unknown>>(
@@ -160,7 +179,7 @@ async function summariseFirstPiece(tx: DbExecutor, order: BlockOrder, id: number
     await tx.execute(sql`
       WITH ahead AS (
         SELECT ${keys}, brand, row_number() OVER (ORDER BY ${keys}) AS rn FROM (
-          SELECT ${sourceKeys}, s.brand FROM ${sql.raw(order.source)} s
+          SELECT ${named}, s.brand FROM ${sql.raw(order.source)} s
           WHERE s.is_listed AND (${sourceKeys}) >= (${values(block, order.bounds)}) AND ${upper}
           ORDER BY ${sourceKeys} LIMIT ${2 * blockRows + 1}
         ) next_rows
@@ -195,7 +214,7 @@ async function summariseFirstPiece(tx: DbExecutor, order: BlockOrder, id: number
 }
 
 /**
- * Starts both summaries over: one dirty block below every key, which the next refresh splits. For
+ * Starts every summary over: one dirty block below every key, which the next refresh splits. For
  * a bulk load that replaced the catalogue (the seed's --reset), where the old boundaries mean nothing.
  */
 export async function resetSearchBlocks(db: Db): Promise<void> {
@@ -229,9 +248,10 @@ export function searchBlocksQueue({ db }: { db: Db }): QueueDefinition {
     backoff: { baseMs: 60_000, maxMs: 60_000 },
     leaseMs: 10 * 60_000,
     run: async (_payload, { logger }) => {
-      const { names, prices } = await refreshSearchBlocks(db);
+      const { names, prices, categories } = await refreshSearchBlocks(db);
       if (names.refreshed || names.skipped) logger.info(names, "search blocks refreshed");
       if (prices.refreshed || prices.skipped) logger.info(prices, "price blocks refreshed");
+      if (categories.refreshed || categories.skipped) logger.info(categories, "category blocks refreshed");
     },
   };
 }
