@@ -45,7 +45,7 @@ describe("category blocks", () => {
     ).map((r) => Number(r.art_no));
   };
   const walked = async (term: string, ids: number[], limit = 10_000) =>
-    rowsOf<{ art_no: number }>(await db().execute(scopeBlockWalk(term, ids, limit)))
+    rowsOf<{ art_no: number }>(await db().execute(scopeBlockWalk({ term, categoryIds: ids, limit })))
       .map((r) => Number(r.art_no))
       .sort((a, b) => a - b);
 
@@ -73,6 +73,11 @@ describe("category blocks", () => {
         categoryId: category,
       });
     }
+    // Names that sort before every letter, first in their categories.
+    rows.push(
+      { artNo: 5002, brand: "Merk", shortDescription: "29er band", consumerPriceCents: 100, categoryId: 420 },
+      { artNo: 5003, brand: "Merk", shortDescription: "#1 ketting", consumerPriceCents: 100, categoryId: 430 },
+    );
     // Without a category: in no search by category.
     rows.push({ artNo: 5000, brand: "Merk", shortDescription: "Band zonder categorie", consumerPriceCents: 100 });
     // Unlisted (no price).
@@ -88,9 +93,9 @@ describe("category blocks", () => {
 
   it("splits into blocks of the block size in category order, and stays exact", async () => {
     const { categories } = await refreshSearchBlocks(db(), { blockRows: BLOCK });
-    // 300 listed products with a category: 28 blocks of 10 and the last 20.
-    expect(categories).toEqual({ refreshed: 29, created: 28, skipped: 0 });
-    expect((await blocks()).map((b) => b.row_count)).toEqual([...Array(28).fill(10), 20]);
+    // 302 listed products with a category: 29 blocks of 10 and the last 12.
+    expect(categories).toEqual({ refreshed: 30, created: 29, skipped: 0 });
+    expect((await blocks()).map((b) => b.row_count)).toEqual([...Array(29).fill(10), 12]);
     expect(await dirtyCount()).toBe(0);
     await expectAllExact();
   });

@@ -80,6 +80,12 @@ describe("a search in a category, with many matches elsewhere", () => {
     const listing = await search(WIDE, 3);
     expect(listing.products.map((p) => p.artNo)).toEqual(all.slice(40, 60));
     expect(listing.totalCapped).toBe(true);
+    // The facets and the price bounds come from a sample of the category's own matches: lower bounds.
+    const brand = listing.facets.find((f) => f.name === "brand")!;
+    expect(brand.values).toEqual([expect.objectContaining({ value: "Merk", atLeast: true })]);
+    expect(brand.values[0]!.count).toBeGreaterThan(100);
+    expect(listing.priceBounds.min).toBeGreaterThanOrEqual(10);
+    expect(listing.priceBounds.max).toBeLessThanOrEqual(13);
   });
 
   it("finds every match of the category that holds few, though they come after the first 5 000", async () => {

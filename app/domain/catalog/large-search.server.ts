@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { FACET_COUNT_CAP, SEARCH_SAMPLE_BLOCKS, SEARCH_SAMPLE_PER_BLOCK } from "./facet-caps";
 import type { LargeFacet } from "./large-listing.server";
-import { termWalk } from "./search-walk.server";
+import { scopeBlockWalk, termWalk } from "./search-walk.server";
 
 /**
  * Counts for a search with more than EXACT_SEARCH_LIMIT matches (issue 14). Counting and sorting
@@ -20,8 +20,8 @@ import { termWalk } from "./search-walk.server";
  */
 export function largeSearchAggregate(options: {
   term: string;
-  /** The category condition over the listing row `b`, or null for the whole shop. */
-  scope: SQL | null;
+  /** The categories searched (their matches are counted through the category blocks), or null for the whole shop. */
+  categoryIds: number[] | null;
   /** Scope and every active filter over `b`, or null when there are neither. */
   filtered: SQL | null;
   priceConditions: SQL;
@@ -30,14 +30,16 @@ export function largeSearchAggregate(options: {
   maxValues: number;
 }): SQL {
   const { term, totalCap, maxValues } = options;
-  const total = termWalk({ term, withBrand: true, listing: options.filtered ?? undefined, limit: totalCap + 1 });
-  const sample = termWalk({
-    term,
-    withBrand: true,
-    listing: options.scope ?? sql`TRUE`,
-    limit: FACET_COUNT_CAP,
-    spread: { blocks: SEARCH_SAMPLE_BLOCKS, perBlock: SEARCH_SAMPLE_PER_BLOCK },
-  });
+  const spread = { blocks: SEARCH_SAMPLE_BLOCKS, perBlock: SEARCH_SAMPLE_PER_BLOCK };
+  const listing = options.filtered ?? undefined;
+  const { categoryIds } = options;
+  // In categories, their own blocks: the shop-wide walks would look up every match they do not hold.
+  const total = categoryIds
+    ? scopeBlockWalk({ term, categoryIds, listing, limit: totalCap + 1 })
+    : termWalk({ term, withBrand: true, listing, limit: totalCap + 1 });
+  const sample = categoryIds
+    ? scopeBlockWalk({ term, categoryIds, limit: FACET_COUNT_CAP, spread })
+    : termWalk({ term, withBrand: true, listing: sql`TRUE`, limit: FACET_COUNT_CAP, spread });
   const selects: SQL[] = [
     sql`SELECT -1 AS t, NULL::text AS v, (SELECT count(*) FROM (${total}) counted)::int AS n, NULL::int AS lo, NULL::int AS hi`,
     sql`SELECT -2, NULL, 0, min(b.effective_price_cents)::int, max(b.effective_price_cents)::int FROM sample b

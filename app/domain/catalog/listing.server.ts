@@ -492,7 +492,9 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
   const exactly = (artNos: number[]) => listingPlan(db, { ...input, query: { ...input.query, matched: artNos } });
   if (scope) {
     const inBlocks = rowsOf<{ art_no: number }>(
-      await db.execute(scopeBlockWalk(term, input.query.categoryIds ?? [], EXACT_SEARCH_LIMIT + 1)),
+      await db.execute(
+        scopeBlockWalk({ term, categoryIds: input.query.categoryIds ?? [], limit: EXACT_SEARCH_LIMIT + 1 }),
+      ),
     );
     if (inBlocks.length <= EXACT_SEARCH_LIMIT) return exactly(inBlocks.map((r) => Number(r.art_no)));
     const probed = rowsOf<{ in_scope: boolean }>(
@@ -517,7 +519,7 @@ async function searchPlan(db: Db, input: PlanInput & { query: { q: string } }): 
     aggregate: async () => {
       const statement = largeSearchAggregate({
         term,
-        scope,
+        categoryIds: input.query.categoryIds,
         filtered,
         priceConditions: priceConditionsOf(input),
         facets: largeFacets(input),

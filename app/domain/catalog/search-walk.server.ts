@@ -191,34 +191,70 @@ export function priceScan(walk: PriceOrdered): SQL {
  * categories' size (a scan of the 473 000 products under fietsonderdelen: 280 ms). A block runs from
  * its lower bound to the next block's; it lies in a category when the category is between the two.
  */
-export function scopeBlockWalk(term: string, categoryIds: number[], limit: number): SQL {
-  const lowered = term.trim().toLowerCase();
-  const pattern = containsPattern(lowered);
-  const ids = sql`${intArrayLiteral(categoryIds)}::int[]`;
-  // Fenced (OFFSET 0) as termWalk's range scans, so the planner keeps the name index's range for the
-  // block and tests the rest on it, rather than reading a whole category from another index.
-  const inBlock = (bounded: boolean) => sql`
-    (SELECT r.art_no FROM (
-       SELECT s.art_no, s.category_id, lower(s.short_description) AS sort_key, s.brand FROM products s
-       WHERE ${bounded ? sql`h.hi_category IS NOT NULL` : sql`h.hi_category IS NULL`} AND s.is_listed
-         AND (s.category_id, lower(s.short_description), s.art_no) >= (c.lo_category, c.lo_key, c.lo_art_no)
-         ${bounded ? sql`AND (s.category_id, lower(s.short_description), s.art_no) < (h.hi_category, h.hi_key, h.hi_art_no)` : sql``}
-       ORDER BY s.category_id, lower(s.short_description), s.art_no OFFSET 0
-     ) r
-     WHERE r.category_id = ANY(${ids}) AND ${matchesWithBrand(sql`r`, pattern)}
-     LIMIT ${Math.trunc(limit)})`;
+export type ScopeWalk = {
+  /** The shopper's term (2+ characters), matched in the description or the brand. */
+  term: string;
+  categoryIds: number[];
+  /** Conditions on the product row, alias `b` (the filters). */
+  listing?: SQL;
+  limit: number;
+  /** A sample: an even spread of about `blocks` of the candidate blocks' categories, at most `perBlock` matches each. */
+  spread?: { blocks: number; perBlock: number };
+};
+
+/** The columns a scope walk yields: what the filters and facets test. */
+export type ScopeWalkRow = Omit<WalkedListingRow, "sort_key" | "in_stock">;
+
+export function scopeBlockWalk(walk: ScopeWalk): SQL {
+  const term = walk.term.trim().toLowerCase();
+  const pattern = containsPattern(term);
+  const ids = sql`${intArrayLiteral(walk.categoryIds)}::int[]`;
+  const limit = Math.trunc(walk.limit);
+  const perBlock = walk.spread ? Math.trunc(walk.spread.perBlock) : limit;
+  const also = walk.listing ? sql` AND ${walk.listing}` : sql``;
+  // A block is read one category at a time: its range of that category, from the block's lower
+  // bound (or the category's start) to its upper bound when the next block starts in the same
+  // category (else the category's end). A row comparison that starts with the category stops the
+  // index scan only at the category's end, so the whole remaining category was read per block; with
+  // the category fixed the scan reads just the range. Fenced (OFFSET 0) as termWalk's range scans, so
+  // the planner keeps the name index for the range and tests the rest on it.
+  const inPiece = (endsInBlock: boolean) => sql`
+    (SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents FROM (
+       SELECT s.art_no, s.category_id, lower(s.short_description) AS sort_key, s.brand, s.colour, s.material, s.size,
+              s.type, s.effective_price_cents
+       FROM products s
+       WHERE ${endsInBlock ? sql`k.category = k.hi_category` : sql`k.category IS DISTINCT FROM k.hi_category`}
+         AND s.is_listed AND s.category_id = k.category
+         AND (lower(s.short_description), s.art_no) >= (
+           CASE WHEN k.category = k.lo_category THEN k.lo_key ELSE '' END,
+           CASE WHEN k.category = k.lo_category THEN k.lo_art_no ELSE -2147483648 END)
+         ${endsInBlock ? sql`AND (lower(s.short_description), s.art_no) < (k.hi_key, k.hi_art_no)` : sql``}
+       ORDER BY lower(s.short_description), s.art_no OFFSET 0
+     ) b
+     WHERE ${matchesWithBrand(sql`b`, pattern)}${also}
+     LIMIT ${perBlock})`;
+  const numbered = walk.spread
+    ? sql`, row_number() OVER (ORDER BY p.lo_category, p.lo_key, p.lo_art_no, p.category) AS rn, count(*) OVER () AS n`
+    : sql``;
+  const sampled = walk.spread
+    ? sql`WHERE k.rn % greatest(1, ceil(k.n / ${Math.max(1, Math.trunc(walk.spread.blocks))}::numeric)::int) = 0`
+    : sql``;
   return sql`
-    SELECT m.art_no FROM category_block_candidates(${termGrams(lowered)}) c
-    LEFT JOIN LATERAL (
-      SELECT n.lo_category AS hi_category, n.lo_key AS hi_key, n.lo_art_no AS hi_art_no FROM category_blocks n
-      WHERE (n.lo_category, n.lo_key, n.lo_art_no) > (c.lo_category, c.lo_key, c.lo_art_no)
-      ORDER BY n.lo_category, n.lo_key, n.lo_art_no LIMIT 1
-    ) h ON true
-    CROSS JOIN LATERAL (${inBlock(true)} UNION ALL ${inBlock(false)}) m
-    WHERE EXISTS (
-      SELECT 1 FROM unnest(${ids}) x(id) WHERE c.lo_category <= x.id AND (h.hi_category IS NULL OR h.hi_category >= x.id)
-    )
-    LIMIT ${Math.trunc(limit)}`;
+    SELECT m.* FROM (
+      SELECT p.*${numbered} FROM (
+        SELECT c.lo_category, c.lo_key, c.lo_art_no, h.hi_category, h.hi_key, h.hi_art_no, x.id AS category
+        FROM category_block_candidates(${termGrams(term)}) c
+        LEFT JOIN LATERAL (
+          SELECT n.lo_category AS hi_category, n.lo_key AS hi_key, n.lo_art_no AS hi_art_no FROM category_blocks n
+          WHERE (n.lo_category, n.lo_key, n.lo_art_no) > (c.lo_category, c.lo_key, c.lo_art_no)
+          ORDER BY n.lo_category, n.lo_key, n.lo_art_no LIMIT 1
+        ) h ON true
+        JOIN unnest(${ids}) x(id) ON c.lo_category <= x.id AND (h.hi_category IS NULL OR x.id <= h.hi_category)
+      ) p
+    ) k
+    CROSS JOIN LATERAL (${inPiece(true)} UNION ALL ${inPiece(false)}) m
+    ${sampled}
+    LIMIT ${limit}`;
 }
 
 function priceMatches(walk: PriceOrdered): SQL {
