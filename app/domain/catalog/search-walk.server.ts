@@ -182,15 +182,7 @@ export function priceScan(walk: PriceOrdered): SQL {
     LIMIT ${Math.trunc(walk.limit)} OFFSET ${Math.trunc(walk.offset)}`;
 }
 
-/**
- * The listed products of some categories whose description or brand contains a term, as art_no (no
- * order), read through the blocks of `category_blocks` that lie in those categories and can hold the
- * term: only those blocks' ranges of `products_listed_category_name_idx` are read, index-only, and
- * the walk stops at `limit`. Its cost follows the categories' candidate blocks, not the term's
- * matches in the whole shop ("band" anywhere: 0.25 s through the trigram indexes) nor the
- * categories' size (a scan of the 473 000 products under fietsonderdelen: 280 ms). A block runs from
- * its lower bound to the next block's; it lies in a category when the category is between the two.
- */
+/** A walk through the category blocks of some categories (scopeBlockWalk). */
 export type ScopeWalk = {
   /** The shopper's term (2+ characters), matched in the description or the brand. */
   term: string;
@@ -202,9 +194,17 @@ export type ScopeWalk = {
   spread?: { blocks: number; perBlock: number };
 };
 
-/** The columns a scope walk yields: what the filters and facets test. */
-export type ScopeWalkRow = Omit<WalkedListingRow, "sort_key" | "in_stock">;
-
+/**
+ * The listed products of some categories whose description or brand contains a term (in no
+ * particular order), read through the blocks of `category_blocks` that lie in those categories and
+ * can hold the term: only those blocks' ranges of `products_listed_category_name_idx` are read,
+ * index-only, and the walk stops at `limit`. Its cost follows the categories' candidate blocks, not the term's
+ * matches in the whole shop ("band" anywhere: 0.25 s through the trigram indexes) nor the
+ * categories' size (a scan of the 473 000 products under fietsonderdelen: 280 ms). A block runs from
+ * its lower bound to the next block's; it lies in a category when the category is between the two.
+ * It yields the columns the filters and facets test (art_no, brand, colour, material, size, type,
+ * effective_price_cents).
+ */
 export function scopeBlockWalk(walk: ScopeWalk): SQL {
   const term = walk.term.trim().toLowerCase();
   const pattern = containsPattern(term);
