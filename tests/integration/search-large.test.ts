@@ -178,6 +178,20 @@ describe("a search with many matches", () => {
     });
     expect(scoped.length).toBeGreaterThan(60);
     expect(artNosOf(listing)).toEqual(scoped.slice(40, 60));
+    // The whole category, more than 1 000 matches: every page to the short last one, both ways.
+    for (const [sort, order] of [
+      ["price-asc", ASC],
+      ["price-desc", DESC],
+    ] as const) {
+      const inCategory = await truth(order, sql`b.category_id = ${CAT_A}`);
+      expect(inCategory.length).toBe(1_150);
+      for (const page of [1, 2, 30, 58]) {
+        expect(
+          artNosOf(await search({ sort, categoryIds: [CAT_A], page })),
+          `${sort} in category page ${page}`,
+        ).toEqual(inCategory.slice((page - 1) * 20, page * 20));
+      }
+    }
   });
 
   it("shows a new price in the price order at once", async () => {

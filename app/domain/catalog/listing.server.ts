@@ -20,6 +20,7 @@ import type {
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
 import {
+  categoryPriceWalk,
   containsPattern,
   priceBlockWalk,
   priceScan,
@@ -578,7 +579,8 @@ async function largeSearchPage(
 }
 
 /**
- * A page of a search with many matches in a price order: the walk through the price blocks
+ * A page of a search with many matches in a price order: in one category, the walk of that
+ * category's price order (categoryPriceWalk); else the walk through the price blocks
  * (priceBlockWalk), exact on its own; with in stock first, a page that is not all in stock takes the
  * scan of every listed row instead (priceScan).
  */
@@ -599,6 +601,10 @@ async function largeSearchPricePage(
     offset: (page - 1) * pageSize,
   };
   const artNosOf = (result: unknown) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no));
+  const categoryId = query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
+  if (categoryId != null && !ordered.inStockFirst) {
+    return summariesInOrder(db, artNosOf(await db.execute(categoryPriceWalk({ ...ordered, categoryId }))));
+  }
   const walked = artNosOf(await db.execute(priceBlockWalk(ordered)));
   const whole = !ordered.inStockFirst || walked.length === pageSize;
   return summariesInOrder(db, whole ? walked : artNosOf(await db.execute(priceScan(ordered))));

@@ -167,6 +167,28 @@ export function priceBlockWalk(walk: PriceOrdered): SQL {
 }
 
 /**
+ * The same page as priceBlockWalk within one category: a walk of the category's range of
+ * `products_listed_category_cover_idx` (category, price, name, ArtNo) in the page's direction, each
+ * entry tested against the term and the conditions, index-only, stopping at the page. Its cost is
+ * at most the category's size (57 662 entries, ~30 ms, at a million products), where the price
+ * blocks read every block of the term's matches in the whole shop before the category's ("ketting"
+ * low–high in the chains: 66 ms, here 0.4 ms). Not for in stock first: products has no stock flag.
+ */
+export function categoryPriceWalk(walk: PriceOrdered & { categoryId: number }): SQL {
+  const dir = sql.raw(walk.descending ? "DESC" : "ASC");
+  return sql`
+    SELECT b.art_no FROM (
+      SELECT s.art_no, s.category_id, lower(s.short_description) AS sort_key, s.brand, s.colour, s.material, s.size,
+             s.type, s.effective_price_cents
+      FROM products s
+      WHERE s.is_listed AND s.category_id = ${Math.trunc(walk.categoryId)}
+      ORDER BY s.effective_price_cents ${dir}, lower(s.short_description) ${dir}, s.art_no ${dir} OFFSET 0
+    ) b
+    WHERE ${priceMatches(walk)}
+    LIMIT ${Math.trunc(walk.limit)} OFFSET ${Math.trunc(walk.offset)}`;
+}
+
+/**
  * The same page as priceBlockWalk, by reading every listed row of the narrow listing_stock_order and
  * keeping the page's rows in a bounded sort: a fixed cost (~0.4 s at a million products, two
  * parallel workers) whatever the prices of the matches, where sorting the matches found through
