@@ -159,6 +159,20 @@ async function main() {
       "search results page, price high-low",
       resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}&sort=price-desc`),
     ),
+    // In categories (/products?q=…&cat=…): the leaf category, which holds many of some terms and none
+    // of others, and the parent (fietsonderdelen, 16 categories), in the default and a price order.
+    await measure(
+      "search results page in a category",
+      [leaf.id, CATEGORY_IDS.bicycleParts].flatMap((cat) =>
+        resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}&cat=${cat}`),
+      ),
+    ),
+    await measure(
+      "search results page in a category, price low-high",
+      [leaf.id, CATEGORY_IDS.bicycleParts].flatMap((cat) =>
+        resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}&cat=${cat}&sort=price-asc`),
+      ),
+    ),
     await measure("product page", productUrls),
     await measure(`search suggestions (${terms.length} terms)`, searchUrls),
     await measure("sitemap page", [`${base}/sitemap.xml?page=2`]),
