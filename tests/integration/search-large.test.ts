@@ -17,6 +17,7 @@ const MATCHES = 1_400;
 const BRAND_ONLY = 30;
 const CAT_A = 300;
 const CAT_B = 301;
+const CAT_C = 302;
 
 /**
  * A search with more matches than EXACT_SEARCH_LIMIT (issue 14): its pages are walked through
@@ -65,6 +66,7 @@ describe("a search with many matches", () => {
     await createFilterTypes(db);
     await createCategory(db, { id: CAT_A, name: "Kettingen", level: 1 });
     await createCategory(db, { id: CAT_B, name: "Aandrijving", level: 1 });
+    await createCategory(db, { id: CAT_C, name: "Pompen", level: 1 });
     const rows: (typeof products.$inferInsert)[] = [];
     for (let i = 0; i < MATCHES; i++) {
       const brand = BRANDS[i % 4]!;
@@ -93,6 +95,15 @@ describe("a search with many matches", () => {
         shortDescription: `Zadel ${i}`,
         consumerPriceCents: 2000,
         categoryId: CAT_A,
+      });
+    }
+    for (let i = 0; i < 50; i++) {
+      rows.push({
+        artNo: 740_000 + i,
+        brand: "Beta",
+        shortDescription: `Pomp ${i}`,
+        consumerPriceCents: 100,
+        categoryId: CAT_C,
       });
     }
     rows.push({
@@ -185,11 +196,22 @@ describe("a search with many matches", () => {
     ] as const) {
       const inCategory = await truth(order, sql`b.category_id = ${CAT_A}`);
       expect(inCategory.length).toBe(1_150);
-      for (const page of [1, 2, 30, 58]) {
+      // Alone, and with a category that holds no match (the cheapest products, all "Pomp").
+      for (const categoryIds of [[CAT_A], [CAT_A, CAT_C]]) {
+        for (const page of [1, 2, 30, 58]) {
+          expect(
+            artNosOf(await search({ sort, categoryIds, page })),
+            `${sort} in ${categoryIds.join(",")} page ${page}`,
+          ).toEqual(inCategory.slice((page - 1) * 20, page * 20));
+        }
+      }
+      // Categories of which two hold matches.
+      const inBoth = await truth(order, sql`b.category_id IN (${CAT_A}, ${CAT_B})`);
+      for (const page of [1, 36, 72]) {
         expect(
-          artNosOf(await search({ sort, categoryIds: [CAT_A], page })),
-          `${sort} in category page ${page}`,
-        ).toEqual(inCategory.slice((page - 1) * 20, page * 20));
+          artNosOf(await search({ sort, categoryIds: [CAT_A, CAT_B, CAT_C], page })),
+          `${sort} in three page ${page}`,
+        ).toEqual(inBoth.slice((page - 1) * 20, page * 20));
       }
     }
   });

@@ -20,6 +20,7 @@ import type {
 } from "./listing-types";
 import { summaryFromRow, type ProductSummary, type ProductSummaryRow } from "./product-summary";
 import {
+  categoriesWithMatches,
   categoryPriceWalk,
   containsPattern,
   priceBlockWalk,
@@ -579,8 +580,9 @@ async function largeSearchPage(
 }
 
 /**
- * A page of a search with many matches in a price order: in one category, the walk of that
- * category's price order (categoryPriceWalk); else the walk through the price blocks
+ * A page of a search with many matches in a price order: when one category holds all of them (the
+ * only category searched, or the only one of several with a match), the walk of that category's
+ * price order (categoryPriceWalk); else the walk through the price blocks
  * (priceBlockWalk), exact on its own; with in stock first, a page that is not all in stock takes the
  * scan of every listed row instead (priceScan).
  */
@@ -601,9 +603,20 @@ async function largeSearchPricePage(
     offset: (page - 1) * pageSize,
   };
   const artNosOf = (result: unknown) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no));
-  const categoryId = query.categoryIds?.length === 1 ? query.categoryIds[0]! : null;
-  if (categoryId != null && !ordered.inStockFirst) {
-    return summariesInOrder(db, artNosOf(await db.execute(categoryPriceWalk({ ...ordered, categoryId }))));
+  if (query.categoryIds?.length && !ordered.inStockFirst) {
+    // Several categories often hold the term in one of them only ("ketting" under fietsonderdelen).
+    const holding =
+      query.categoryIds.length === 1
+        ? query.categoryIds
+        : rowsOf<{ category_id: number }>(await db.execute(categoriesWithMatches(query.q, query.categoryIds))).map(
+            (r) => Number(r.category_id),
+          );
+    if (holding.length === 1) {
+      return summariesInOrder(
+        db,
+        artNosOf(await db.execute(categoryPriceWalk({ ...ordered, categoryId: holding[0]! }))),
+      );
+    }
   }
   const walked = artNosOf(await db.execute(priceBlockWalk(ordered)));
   const whole = !ordered.inStockFirst || walked.length === pageSize;

@@ -211,8 +211,11 @@ export type ScopeWalk = {
   categoryIds: number[];
   /** Conditions on the product row, alias `b` (the filters). */
   listing?: SQL;
-  limit: number;
-  /** A sample: an even spread of about `blocks` of the candidate blocks' categories, at most `perBlock` matches each. */
+  /** At most this many matches in all; none: every match of every piece read. */
+  limit?: number;
+  /** At most this many matches from each block's range of one category (a piece); the limit by default. */
+  perPiece?: number;
+  /** A sample: an even spread of about `blocks` of the pieces, at most `perBlock` matches each. */
   spread?: { blocks: number; perBlock: number };
 };
 
@@ -224,15 +227,15 @@ export type ScopeWalk = {
  * matches in the whole shop ("band" anywhere: 0.25 s through the trigram indexes) nor the
  * categories' size (a scan of the 473 000 products under fietsonderdelen: 280 ms). A block runs from
  * its lower bound to the next block's; it lies in a category when the category is between the two.
- * It yields the columns the filters and facets test (art_no, brand, colour, material, size, type,
- * effective_price_cents).
+ * It yields the columns the filters and facets test (art_no, category_id, brand, colour, material,
+ * size, type, effective_price_cents).
  */
 export function scopeBlockWalk(walk: ScopeWalk): SQL {
   const term = walk.term.trim().toLowerCase();
   const pattern = containsPattern(term);
   const ids = sql`${intArrayLiteral(walk.categoryIds)}::int[]`;
-  const limit = Math.trunc(walk.limit);
-  const perBlock = walk.spread ? Math.trunc(walk.spread.perBlock) : limit;
+  const limit = walk.limit == null ? null : Math.trunc(walk.limit);
+  const perPiece = walk.spread?.perBlock ?? walk.perPiece ?? limit;
   const also = walk.listing ? sql` AND ${walk.listing}` : sql``;
   // A block is read one category at a time: its range of that category, from the block's lower
   // bound (or the category's start) to its upper bound when the next block starts in the same
@@ -241,7 +244,7 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
   // the category fixed the scan reads just the range. Fenced (OFFSET 0) as termWalk's range scans, so
   // the planner keeps the name index for the range and tests the rest on it.
   const inPiece = (endsInBlock: boolean) => sql`
-    (SELECT b.art_no, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents FROM (
+    (SELECT b.art_no, b.category_id, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents FROM (
        SELECT s.art_no, s.category_id, lower(s.short_description) AS sort_key, s.brand, s.colour, s.material, s.size,
               s.type, s.effective_price_cents
        FROM products s
@@ -254,7 +257,7 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
        ORDER BY lower(s.short_description), s.art_no OFFSET 0
      ) b
      WHERE ${matchesWithBrand(sql`b`, pattern)}${also}
-     LIMIT ${perBlock})`;
+     ${perPiece == null ? sql`` : sql`LIMIT ${Math.trunc(perPiece)}`})`;
   const numbered = walk.spread
     ? sql`, row_number() OVER (ORDER BY p.lo_category, p.lo_key, p.lo_art_no, p.category) AS rn, count(*) OVER () AS n`
     : sql``;
@@ -276,7 +279,15 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
     ) k
     CROSS JOIN LATERAL (${inPiece(true)} UNION ALL ${inPiece(false)}) m
     ${sampled}
-    LIMIT ${limit}`;
+    ${limit == null ? sql`` : sql`LIMIT ${limit}`}`;
+}
+
+/**
+ * Which of the categories hold a listed product whose description or brand contains the term: one
+ * match looked for in each of their candidate blocks (scopeBlockWalk).
+ */
+export function categoriesWithMatches(term: string, categoryIds: number[]): SQL {
+  return sql`SELECT DISTINCT w.category_id FROM (${scopeBlockWalk({ term, categoryIds, perPiece: 1 })}) w`;
 }
 
 function priceMatches(walk: PriceOrdered): SQL {
