@@ -273,8 +273,8 @@ export const searchBlocksDirty = pgTable("search_blocks_dirty", {
  * sorted by price reads only the blocks that can hold a match, in price order, and stops at its page
  * (priceBlockWalk, docs/decisions/0025-search-results-walk.md): its cost follows the page, also for a
  * term whose matches all cost more than most products. Kept by the same refresh as `search_blocks`
- * (block-summaries.server.ts); a price, name, brand or listing change marks the block its row moves
- * into dirty (trigger `listing_price_blocks_dirty`, migration 0046).
+ * (search-blocks.server.ts); a price, name, brand or listing change marks the block its row moves
+ * into dirty (trigger function `listing_blocks_dirty`, migrations 0046 and 0048).
  */
 export const priceBlocks = pgTable(
   "price_blocks",
@@ -303,7 +303,7 @@ export const priceBlocksDirty = pgTable("price_blocks_dirty", {
  * in categories that hold few of a common term's matches reads only those categories' blocks that
  * can hold the term (scopeBlockWalk), instead of every match in the shop or every product of the
  * categories. A listing, category, name or brand change marks the block its row moves into dirty
- * (trigger `listing_category_blocks_dirty` on `listing_stock_order`, migration 0047); prices and
+ * (`listing_blocks_dirty` on `listing_stock_order`, migrations 0047 and 0048); prices and
  * stock do not move a row here.
  */
 export const categoryBlocks = pgTable(
