@@ -39,6 +39,28 @@ export type FeedRunCounts = {
   deactivated: number;
 };
 
+/**
+ * Products a full product feed would set inactive but did not (issue 27): more than the safety share
+ * of the shop's active products, or rows the reader could not read (their products may be among the
+ * missing ones). The ArtNos wait in `supplier_feed_held_deactivations` until the admin confirms the
+ * run on its page, or a later product import makes them stale ("superseded").
+ */
+export type DeactivationHold = {
+  state: "held" | "confirmed" | "superseded";
+  /** Products the run would set inactive. */
+  count: number;
+  /** Active products in the shop when the run ended. */
+  activeProducts: number;
+  /** The safety share in force (FEED_MAX_DEACTIVATE_PERCENT). */
+  maxPercent: number;
+  /** Why the run did not set them inactive by itself. */
+  reasons: string[];
+  /** The first few, by ArtNo, for the report. */
+  sample: { artNo: number; name: string | null }[];
+  confirmedBy?: string;
+  confirmedAt?: string;
+};
+
 /** One import (or dry run) of one file: the admin's report. */
 export const supplierFeedRuns = pgTable(
   "supplier_feed_runs",
@@ -66,6 +88,8 @@ export const supplierFeedRuns = pgTable(
     unchanged: integer("unchanged").notNull().default(0),
     rejected: integer("rejected").notNull().default(0),
     deactivated: integer("deactivated").notNull().default(0),
+    /** Set when a full feed's deactivation waits for the admin's confirmation (see DeactivationHold). */
+    deactivationHold: jsonb("deactivation_hold").$type<DeactivationHold>(),
     /** Why the whole run failed (a file that cannot be read at all, a lost connection). */
     error: text("error"),
     /** How many times the queue started this run (more than 1: it was interrupted and started over). */
@@ -111,6 +135,18 @@ export const supplierFeedSeen = pgTable(
       .references(() => supplierFeedRuns.id, { onDelete: "cascade" }),
     artNo: integer("art_no").notNull(),
     line: integer("line").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.artNo] })],
+);
+
+/** The ArtNos a held deactivation would set inactive (DeactivationHold); removed once decided. */
+export const supplierFeedHeldDeactivations = pgTable(
+  "supplier_feed_held_deactivations",
+  {
+    runId: bigint("run_id", { mode: "number" })
+      .notNull()
+      .references(() => supplierFeedRuns.id, { onDelete: "cascade" }),
+    artNo: integer("art_no").notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.artNo] })],
 );
