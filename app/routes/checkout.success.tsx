@@ -4,6 +4,7 @@ import type { Route } from "./+types/checkout.success";
 import { PaymentResult } from "~/components/payment/payment-result";
 import { rootOrigin } from "~/lib/root-data";
 import { cartStore } from "~/domain/cart/cart-store";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { confirmPayment, PaymentVerificationError } from "~/domain/orders/confirm-payment.server";
 import { guestOrderToken } from "~/domain/orders/guest-order.server";
 import { shortOrderId } from "~/domain/orders/short-id";
@@ -66,7 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return error("unverified", 502);
     }
     context.logger.error({ err }, "confirming the order on the success page failed");
-    return error("processing", 500);
+    // An unreachable or timed-out database is "try again shortly" (docs/operations.md), not broken.
+    return error("processing", isDatabaseUnavailable(err) ? 503 : 500);
   }
 }
 

@@ -82,6 +82,13 @@ describe("the database cannot be reached", () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  it("answers /checkout/success with 503 and the Dutch 'try again' page, not 500", async () => {
+    const { status, html } = await app.html("/checkout/success?session_id=cs_test_onbereikbaar");
+    expect(status).toBe(503);
+    expect(html).toContain("Er ging iets mis bij het verwerken");
+    expect(html).toContain("Vernieuw deze pagina over een minuut.");
+  });
+
   it("answers /healthz with 503", async () => {
     const res = await app.get("/healthz");
     expect(res.status).toBe(503);
