@@ -67,6 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const timeouts = options.timeouts;
     const logger = options.logger ?? createLogger();
     const pool = new pg.Pool({
+      Client: ClosingOnReadTimeoutClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // Notices a peer that vanished without closing the connection (a failover, a dropped route).
@@ -108,6 +109,35 @@ export function openDatabaseFromConfig(
   return config.databaseUrl
     ? openDatabase({ kind: "postgres", url: config.databaseUrl, ...server })
     : openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+}
+
+/**
+ * A connection whose query got no answer in time (query_timeout: the server is frozen or out of
+ * reach) is closed at once. node-postgres leaves the unanswered query active on the connection, so
+ * the transaction's ROLLBACK would queue behind it and wait out a second query timeout: a request
+ * in a transaction then took twice the statement limit. Closed, the ROLLBACK fails at once, and the
+ * pool discards the connection when it is released.
+ */
+class ClosingOnReadTimeoutClient extends pg.Client {
+  // The override keeps every overload of pg's query; only the outcome is looked at.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const callback: unknown = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        this.closeIfUnanswered(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return super.query(...(args as Parameters<pg.Client["query"]>));
+    }
+    const outcome: unknown = super.query(...(args as Parameters<pg.Client["query"]>));
+    if (outcome instanceof Promise) outcome.catch((error: unknown) => this.closeIfUnanswered(error));
+    return outcome;
+  }
+
+  private closeIfUnanswered(error: unknown) {
+    if (error instanceof Error && error.message === "Query read timeout") this.connection.stream.destroy();
+  }
 }
 
 /**

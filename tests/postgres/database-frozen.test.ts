@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/db/client.server";
 import { rowsOf } from "../../app/db/rows.server";
+import { isDatabaseUnavailable } from "../../app/db/unavailable.server";
+import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
 import {
   bundleServer,
@@ -129,6 +131,51 @@ describe("a database that stops answering", () => {
     expect(after.body).toContain("Kettingolie 100 ml");
     expect(server.alive()).toBe(true);
   }, 60_000);
+
+  it("ends a transaction whose statement gets no answer within the statement limit plus 2 s: the rollback does not wait behind it", async () => {
+    const own = await freezableProxy(new URL(database.url));
+    const viaOwn = new URL(database.url);
+    viaOwn.host = `127.0.0.1:${own.port}`;
+    const statementMs = 2_000;
+    const opened = await openDatabase({
+      kind: "postgres",
+      url: viaOwn.toString(),
+      poolSize: 1,
+      timeouts: { connectMs: 2_000, statementMs, lockMs: 1_000, idleInTransactionMs: 30_000 },
+      // The closed connection logs "database connection lost"; expected here, so kept off the output.
+      logger: createLogger("silent"),
+    });
+    try {
+      const frozen = await timed(() =>
+        opened.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            own.freeze();
+            await tx.execute(sql`select 2`);
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
+      );
+      expect(isDatabaseUnavailable(frozen.result)).toBe(true);
+      // The client gives up on the statement 1 s after the limit; the rollback must not then wait
+      // out a second limit behind the unanswered statement on the same connection.
+      expect(frozen.ms).toBeLessThan(statementMs + 2_000);
+
+      own.thaw();
+      // The abandoned connection is not handed out again: the next transaction gets a fresh one.
+      const value = await opened.db.transaction(async (tx) => {
+        const result = await tx.execute(sql`select 42 as value`);
+        return rowsOf<{ value: number }>(result)[0]!.value;
+      });
+      expect(value).toBe(42);
+    } finally {
+      own.thaw();
+      await opened.close();
+      await own.close();
+    }
+  }, 30_000);
 
   it("opens its connections with the statement, lock and idle-in-transaction timeouts set on the server, and JIT off", async () => {
     const opened = await openDatabase({
