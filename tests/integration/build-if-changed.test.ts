@@ -22,6 +22,7 @@ describe("npm start builds only when the sources changed", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "build-if-changed-"));
     mkdirSync(path.join(dir, "scripts"));
     cpSync("scripts/build-if-changed.mjs", path.join(dir, "scripts/build-if-changed.mjs"));
+    cpSync("scripts/build-inputs.mjs", path.join(dir, "scripts/build-inputs.mjs"));
     mkdirSync(path.join(dir, "app"));
     writeFileSync(path.join(dir, "app/root.tsx"), "export default 1;\n");
     // The stand-in build makes the outputs the script checks for and counts its runs.

@@ -18,12 +18,11 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const { buildDir, cleanup } = buildApp("test");
-  const work = path.dirname(buildDir);
+  const { buildDir, workDir, cleanup } = buildApp("test");
   project.provide("buildDir", buildDir);
 
   let postgresTemplate = "";
-  const pgliteTemplate = path.join(work, "template.tar.gz");
+  const pgliteTemplate = path.join(workDir, "template.tar.gz");
   if (process.env.TEST_DATABASE_URL) {
     // A migrated template database; each test file gets CREATE DATABASE … TEMPLATE of it.
     postgresTemplate = `trapkracht_tpl_${process.pid}`;
