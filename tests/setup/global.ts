@@ -1,12 +1,14 @@
 /**
- * Runs once per `vitest run`: builds the app into a private folder (HTTP tests serve the real build)
- * and prepares a migrated database template that each test file clones.
+ * Runs once per `vitest run`: provides the production build (HTTP tests serve it; tests/support/build.ts
+ * keeps one per version of the sources) and migrated database templates that each test file clones.
  */
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../app/db/client.server";
+import { MIGRATIONS_DIR, openDatabase } from "../../app/db/client.server";
 import { buildApp } from "../support/build";
 
 declare module "vitest" {
@@ -18,11 +20,10 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const { buildDir, workDir, cleanup } = buildApp("test");
+  const { buildDir, cleanup } = buildApp("test");
   project.provide("buildDir", buildDir);
 
   let postgresTemplate = "";
-  const pgliteTemplate = path.join(workDir, "template.tar.gz");
   if (process.env.TEST_DATABASE_URL) {
     // A migrated template database; each test file gets CREATE DATABASE … TEMPLATE of it.
     postgresTemplate = `trapkracht_tpl_${process.pid}`;
@@ -37,11 +38,7 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   // Also on PostgreSQL: the embedded database's own tests (the data-folder lock) need PGlite.
-  const embedded = await openDatabase({ kind: "pglite" });
-  const client = (embedded.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
-  const dump = await client.dumpDataDir("gzip");
-  writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
-  await embedded.close();
+  const pgliteTemplate = await migratedPgliteTemplate();
   project.provide("pgliteTemplate", pgliteTemplate);
   project.provide("postgresTemplate", postgresTemplate);
 
@@ -54,4 +51,30 @@ export default async function setup(project: TestProject) {
     }
     cleanup();
   };
+}
+
+/**
+ * A dump of a migrated empty PGlite database, kept in tmp/builds per version of the migrations and of
+ * PGlite, so a run whose migrations did not change skips migrating (each test file loads the dump).
+ */
+async function migratedPgliteTemplate(): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(`pglite:${createRequire(import.meta.url)("@electric-sql/pglite/package.json").version}\n`);
+  for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    const file = path.join(MIGRATIONS_DIR, name);
+    if (!statSync(file).isFile()) continue;
+    hash.update(`${name}\n`);
+    hash.update(readFileSync(file));
+  }
+  const template = path.resolve("tmp/builds", `pglite-template-${hash.digest("hex").slice(0, 24)}.tar.gz`);
+  if (existsSync(template)) return template;
+  const embedded = await openDatabase({ kind: "pglite" });
+  const client = (embedded.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
+  const dump = await client.dumpDataDir("gzip");
+  await embedded.close();
+  // Written aside and moved into place whole: a parallel run never loads half a dump.
+  const partial = `${template}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, template);
+  return template;
 }
