@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -5,17 +6,33 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: [
-      "app/**/*.test.ts",
-      "app/**/*.test.tsx",
-      "tests/integration/**/*.test.ts",
-      // Faults only a PostgreSQL server has (dropped connections, a frozen server): these files run in
-      // the PostgreSQL pass (TEST_DATABASE_URL, as CI does) and do not exist for the PGlite pass.
-      ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
-    ],
-    globalSetup: ["tests/setup/global.ts"],
     pool: "forks",
+    // Integration tests mostly wait (HTTP, the database, mail on loopback), so one test file more than
+    // there are cores keeps them busy; Vitest's default (cores - 1) ran one file at a time on two.
+    maxWorkers: os.availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // Pure logic beside its code: no build, no database, so `vitest run app/…` starts at once.
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx"] },
+      },
+      {
+        // The real production build over HTTP against a migrated database (tests/setup/global.ts runs
+        // only when a file of this project is queued).
+        extends: true,
+        test: {
+          name: "integration",
+          include: [
+            "tests/integration/**/*.test.ts",
+            // Faults only a PostgreSQL server has (dropped connections, a frozen server): these files run
+            // in the PostgreSQL pass (TEST_DATABASE_URL, as CI does) and do not exist for the PGlite pass.
+            ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
+          ],
+          globalSetup: ["tests/setup/global.ts"],
+        },
+      },
+    ],
   },
 });
