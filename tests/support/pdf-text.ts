@@ -28,3 +28,15 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   await document.destroy();
   return pages.join("\n");
 }
+
+/**
+ * The "Waarvan btw N%" rows of an invoice's text (from `pdfText`), each with the amount the PDF
+ * prints beside it (the next text run that is not blank), in the order printed:
+ * e.g. [["Waarvan btw 21%", "€ 7,65"]].
+ */
+export function vatRows(text: string): [string, string][] {
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  return lines.flatMap((line, i) =>
+    /^Waarvan btw \d+%$/.test(line) ? [[line, lines[i + 1] ?? ""] as [string, string]] : [],
+  );
+}

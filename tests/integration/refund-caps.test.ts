@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AdminActionResult } from "../../app/components/admin/admin-actions";
+import { orderItems, orderRefunds, orders } from "../../app/db/schema";
+import type { PaymentProvider } from "../../app/domain/payments/provider";
+import { createPaymentProvider } from "../../app/domain/payments/provider.server";
+import { createLogger } from "../../app/lib/logger.server";
+import { createPendingOrder, type PendingLineInput } from "../support/checkout-factories";
+import { createCoupon } from "../support/coupon-factories";
+import { useTestApp } from "../support/fixture";
+import { postToAction } from "../support/single-fetch";
+import { signedInUser } from "../support/users";
+
+/**
+ * The caps of a refund (refunds.server.ts, ADR 0021) over several partial refunds of one order:
+ * never more than was paid minus what earlier refunds paid back, and shipping back at most once.
+ * Amounts are worked out by hand from today's rule: a line is refunded at its price as sold, the
+ * coupon's discount is not spread over the lines but only caps the last refunds.
+ */
+describe("refund caps over several partial refunds", () => {
+  const { app, database } = useTestApp();
+  const db = () => database.db;
+  let payments: PaymentProvider;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    payments = createPaymentProvider({ db: db(), config: app.config, logger: createLogger("silent") });
+    admin = await signedInUser(app, db(), { role: "admin", email: `caps-${crypto.randomUUID()}@trapkracht.test` });
+  });
+
+  /** A placed order paid on the local payment page, with its lines in the order given. */
+  async function paidOrder(lines: PendingLineInput[], coupon?: { id: string; code: string; discountCents: number }) {
+    const { order, session } = await createPendingOrder(db(), payments, { appUrl: app.url, lines, coupon });
+    const paid = await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" });
+    expect(paid.status).toBe(302);
+    const items = await db()
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    return { orderId: order.id, items };
+  }
+  const refund = (orderId: string, fields: Record<string, string>) =>
+    postToAction<AdminActionResult>(
+      app,
+      `/admin/orders/${orderId}`,
+      { intent: "refund", refundKey: crypto.randomUUID(), ...fields },
+      { cookie: admin.cookie },
+    );
+  const refundsOf = (orderId: string) =>
+    db()
+      .select({
+        amountCents: orderRefunds.amountCents,
+        shippingCents: orderRefunds.shippingCents,
+        status: orderRefunds.status,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(asc(orderRefunds.createdAt));
+  const orderOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
+
+  it("on an order with a coupon, the second line's refund is capped by what the first left, not by the total", async () => {
+    const coupon = await createCoupon(db(), { discountAmountCents: 1000 });
+    const { orderId, items } = await paidOrder(
+      [
+        { priceCents: 1995, quantity: 2, vatRate: 21, name: "Kettingolie 50 ml" },
+        { priceCents: 895, quantity: 1, vatRate: 9, name: "Energiereep" },
+      ],
+      { id: coupon.id, code: coupon.code, discountCents: 1000 },
+    );
+    const [oil, bar] = items;
+    // Lines 2 × 19,95 + 1 × 8,95 = 48,85; coupon − 10,00 → goods 38,85, under the 50,00 of free
+    // shipping, so + 4,95 shipping: paid 43,80.
+    expect(await orderOf(orderId)).toMatchObject({
+      subtotalCents: 4885,
+      discountCents: 1000,
+      shippingCents: 495,
+      totalAmountCents: 4380,
+      paymentStatus: "paid",
+    });
+
+    // First refund: both bottles of oil at the price as sold, 2 × 19,95 = 39,90 (under 43,80 paid).
+    const first = await refund(orderId, { [`refund-qty-${oil!.id}`]: "2" });
+    expect(first.data).toMatchObject({ ok: true });
+    // Second refund: the bar, 8,95 wanted, but only 43,80 − 39,90 = 3,90 is left of what was paid.
+    // (Capped by the total alone, min(8,95, 43,80), it would pay back 8,95: 48,85 in all.)
+    const second = await refund(orderId, { [`refund-qty-${bar!.id}`]: "1" });
+    expect(second.data).toMatchObject({ ok: true });
+    expect(second.data.description).toContain("fully refunded");
+    expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.status])).toEqual([
+      [3990, "succeeded"],
+      [390, "succeeded"],
+    ]);
+    // 39,90 + 3,90 = 43,80: exactly what was paid, and the order says so.
+    expect((await orderOf(orderId)).paymentStatus).toBe("refunded");
+
+    // Nothing is left: shipping (4,95) cannot be paid back on top.
+    const shipping = await refund(orderId, { refundShipping: "on" });
+    expect(shipping.status).toBe(409);
+    expect(await refundsOf(orderId)).toHaveLength(2);
+  });
+
+  it("shipping is paid back once, however many partial refunds ask for it", async () => {
+    const { orderId, items } = await paidOrder([
+      { priceCents: 1995, quantity: 2, vatRate: 21, name: "Remblokken" },
+      { priceCents: 895, quantity: 1, vatRate: 9, name: "Sportdrank" },
+    ]);
+    const [pads, drink] = items;
+    // 2 × 19,95 + 8,95 = 48,85, under 50,00: + 4,95 shipping, paid 53,80.
+    expect(await orderOf(orderId)).toMatchObject({ shippingCents: 495, totalAmountCents: 5380 });
+
+    // One set of pads and shipping: 19,95 + 4,95 = 24,90.
+    const first = await refund(orderId, { [`refund-qty-${pads!.id}`]: "1", refundShipping: "on" });
+    expect(first.data).toMatchObject({ ok: true });
+    // The drink with shipping again: refused as a whole (8,95 + 4,95 = 13,90 would fit in the
+    // 28,90 left, so only the shipping rule stops it).
+    const again = await refund(orderId, { [`refund-qty-${drink!.id}`]: "1", refundShipping: "on" });
+    expect(again.status).toBe(409);
+    expect(again.data).toMatchObject({ ok: false, description: "Shipping was refunded already." });
+    expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.shippingCents])).toEqual([[2490, 495]]);
+
+    // The rest without shipping: 8,95, then 19,95; 24,90 + 8,95 + 19,95 = 53,80, all that was paid.
+    expect((await refund(orderId, { [`refund-qty-${drink!.id}`]: "1" })).data).toMatchObject({ ok: true });
+    expect((await refund(orderId, { [`refund-qty-${pads!.id}`]: "1" })).data).toMatchObject({ ok: true });
+    expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.shippingCents])).toEqual([
+      [2490, 495],
+      [895, 0],
+      [1995, 0],
+    ]);
+    expect((await orderOf(orderId)).paymentStatus).toBe("refunded");
+  });
+});
