@@ -122,6 +122,12 @@ const EnvSchema = z.object({
     .int({ message: "FEED_MAX_BYTES moet een aantal bytes zijn, bijv. 1073741824" })
     .min(1024, { message: "FEED_MAX_BYTES moet minimaal 1024 zijn" })
     .default(1024 * 1024 * 1024),
+  /** A full product feed sets at most this share of the active products inactive without the admin's confirmation. */
+  FEED_MAX_DEACTIVATE_PERCENT: z.coerce
+    .number({ message: "FEED_MAX_DEACTIVATE_PERCENT moet een percentage zijn, bijv. 20" })
+    .min(0, { message: "FEED_MAX_DEACTIVATE_PERCENT moet tussen 0 en 100 liggen" })
+    .max(100, { message: "FEED_MAX_DEACTIVATE_PERCENT moet tussen 0 en 100 liggen" })
+    .default(20),
   /**
    * How long an anonymous catalogue page is served from memory (server/page-cache.ts); 0 = off.
    * Default: 5 s in production, off in development (where code changes must show at once).
@@ -251,6 +257,8 @@ export type Config = {
   maxBodyBytes: number;
   /** The largest supplier feed file (upload or FTP/SFTP download); 413 / a failed run above it. */
   feedMaxBytes: number;
+  /** The share (percent) of active products a full feed sets inactive without confirmation (docs/supplier-feeds.md). */
+  feedMaxDeactivatePercent: number;
   /** How long an anonymous catalogue page is served from memory (server/page-cache.ts); 0 = off. */
   pageCacheTtlMs: number;
   /** Sign-in with Strava is offered only when both are set. */
@@ -333,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
     feedMaxBytes: e.FEED_MAX_BYTES,
+    feedMaxDeactivatePercent: e.FEED_MAX_DEACTIVATE_PERCENT,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS ?? (e.NODE_ENV === "production" ? 5_000 : 0),
     imageMigration: {
       allowLoopback: e.IMAGE_MIGRATION_ALLOW_LOOPBACK ?? !(e.NODE_ENV === "production" && e.DATABASE_URL),

@@ -3,8 +3,12 @@ import type { Route } from "./+types/admin.feeds.runs.$runId";
 import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "~/components/admin/feed-run-summary";
 import { FeedReportView } from "~/components/admin/feed-report";
+import { ActionMessage } from "~/components/admin/action-message";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { getFeedReport, MAX_KEPT_REJECTIONS } from "~/domain/supplier-feed/runs.server";
+import type { AdminActionResult } from "~/components/admin/admin-actions";
+import { confirmHeldDeactivation } from "~/features/supplier-feed/deactivation.server";
+import { readForm } from "~/lib/form.server";
 
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Import #${params.runId} | Supplier Feeds | Trapkracht` }, { name: "robots", content: "noindex" }];
@@ -27,6 +31,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       progressLine: run.progressLine,
       startedAt: run.startedAt ? adminMoment(run.startedAt, { seconds: true }) : null,
       finishedAt: run.finishedAt ? adminMoment(run.finishedAt, { seconds: true }) : null,
+      deactivationHold: run.deactivationHold && {
+        ...run.deactivationHold,
+        confirmedAt: run.deactivationHold.confirmedAt
+          ? adminMoment(new Date(run.deactivationHold.confirmedAt)).text
+          : undefined,
+      },
     },
     rejections: report.rejections,
     rejectionPage: report.rejectionPage,
@@ -34,12 +44,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export default function AdminFeedRun({ loaderData }: Route.ComponentProps) {
+/** The admin confirms a full feed's held deactivation (deactivation.server.ts); nothing else confirms it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const answer = (ok: boolean, title: string, description?: string, status = ok ? 200 : 400) =>
+    data<AdminActionResult>({ ok, intent, title, description }, { status });
+  if (intent !== "confirm-deactivation") return answer(false, "Unknown action", "Reload the page and try again.");
+  const runId = /^\d{1,12}$/.test(params.runId) ? Number(params.runId) : NaN;
+  if (!Number.isSafeInteger(runId)) return answer(false, "Import not found", undefined, 404);
+  const result = await confirmHeldDeactivation(context.db, { id: viewer.id, email: viewer.email }, runId);
+  if (!result.ok) return answer(false, "Nothing was set inactive", result.message, 409);
+  context.logger.info({ runId, deactivated: result.deactivated, by: viewer.id }, "held feed deactivation confirmed");
+  return answer(true, `${result.deactivated.toLocaleString("nl-NL")} products set inactive`);
+}
+
+export default function AdminFeedRun({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <Link to="/admin/feeds" className="text-sm font-medium text-brand-800 underline">
         ← Supplier Feeds
       </Link>
+      <ActionMessage result={actionData} />
       <FeedReportView {...loaderData} />
     </div>
   );

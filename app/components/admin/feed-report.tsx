@@ -1,5 +1,8 @@
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { DeactivationHold } from "~/features/supplier-feed/deactivation-hold";
 import { formatFileSize } from "~/lib/file-size";
+import { useResultToast, type AdminActionResult } from "./admin-actions";
 import type { Moment } from "./admin-format";
 import { RunStatus, usePollWhile, type FeedRunSummary } from "./feeds-panel";
 
@@ -9,6 +12,7 @@ type ReportRun = FeedRunSummary & {
   progressLine: number;
   startedAt: Moment | null;
   finishedAt: Moment | null;
+  deactivationHold: DeactivationHold | null;
 };
 
 const KIND = { products: "Product feed", stock: "Stock feed" } as const;
@@ -89,6 +93,7 @@ export function FeedReportView({
           </div>
         ))}
       </dl>
+      {run.deactivationHold ? <HeldDeactivation hold={run.deactivationHold} /> : null}
       <section aria-labelledby="feed-rejections-title" className="space-y-3">
         <h3 id="feed-rejections-title" className="text-lg font-semibold">
           Rejected rows
@@ -149,5 +154,51 @@ export function FeedReportView({
         )}
       </section>
     </article>
+  );
+}
+
+/** A full feed's deactivation that waits (confirmedAt as the admin's local text) for the admin (issue 27): why, how many, which, and the button. */
+function HeldDeactivation({ hold }: { hold: DeactivationHold }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useResultToast(fetcher.data);
+  const count = hold.count.toLocaleString("nl-NL");
+  return (
+    <section
+      aria-labelledby="feed-held-title"
+      className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
+    >
+      <h3 id="feed-held-title" className="text-lg font-semibold">
+        {hold.state === "held"
+          ? `Not set inactive: ${count} products missing from the file`
+          : hold.state === "confirmed"
+            ? `Set inactive after confirmation: ${count} products missing from the file`
+            : `Not set inactive: ${count} products (a later product import replaced this one)`}
+      </h3>
+      <ul className="list-disc pl-5">
+        {hold.reasons.map((reason) => (
+          <li key={reason}>{reason}.</li>
+        ))}
+      </ul>
+      <p>
+        {hold.count > hold.sample.length ? `The first ${hold.sample.length} by ArtNo:` : "They are:"}{" "}
+        {hold.sample.map((p) => `${p.artNo}${p.name ? ` (${p.name})` : ""}`).join(", ")}
+      </p>
+      {hold.state === "confirmed" ? (
+        <p>{`Confirmed by ${hold.confirmedBy ?? "an admin"}${hold.confirmedAt ? ` on ${hold.confirmedAt}` : ""}.`}</p>
+      ) : null}
+      {hold.state === "held" ? (
+        <fetcher.Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="confirm-deactivation"
+            variant="destructive"
+            disabled={fetcher.state !== "idle"}
+          >
+            {`Set these ${count} products inactive`}
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </section>
   );
 }

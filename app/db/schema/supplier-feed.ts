@@ -13,13 +13,14 @@ import {
 } from "drizzle-orm/pg-core";
 import type { FeedFormat } from "~/domain/supplier-feed/feed-form";
 import type { FeedKind } from "~/domain/supplier-feed/fields";
+import type { DeactivationHold } from "~/features/supplier-feed/deactivation-hold";
 
 /*
  * The supplier's catalogue and stock feed imports (issue 15; app/domain/supplier-feed/,
  * docs/supplier-feeds.md).
  */
 
-export type { FeedFormat, FeedKind };
+export type { DeactivationHold, FeedFormat, FeedKind };
 /** Where the file comes from: an upload in the admin, or the supplier's FTP or SFTP server. */
 export type FeedSource = "upload" | "ftp" | "sftp";
 /**
@@ -37,28 +38,6 @@ export type FeedRunCounts = {
   unchanged: number;
   rejected: number;
   deactivated: number;
-};
-
-/**
- * Products a full product feed would set inactive but did not (issue 27): more than the safety share
- * of the shop's active products, or rows the reader could not read (their products may be among the
- * missing ones). The ArtNos wait in `supplier_feed_held_deactivations` until the admin confirms the
- * run on its page, or a later product import makes them stale ("superseded").
- */
-export type DeactivationHold = {
-  state: "held" | "confirmed" | "superseded";
-  /** Products the run would set inactive. */
-  count: number;
-  /** Active products in the shop when the run ended. */
-  activeProducts: number;
-  /** The safety share in force (FEED_MAX_DEACTIVATE_PERCENT). */
-  maxPercent: number;
-  /** Why the run did not set them inactive by itself. */
-  reasons: string[];
-  /** The first few, by ArtNo, for the report. */
-  sample: { artNo: number; name: string | null }[];
-  confirmedBy?: string;
-  confirmedAt?: string;
 };
 
 /** One import (or dry run) of one file: the admin's report. */

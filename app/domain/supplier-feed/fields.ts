@@ -114,6 +114,13 @@ export type StockChange = { artNo: number; quantity: number | null; status?: str
 export type Checked<T> = { ok: true; value: T } | { ok: false; artNo: string | null; reason: string };
 
 const VAT_RATES = new Set([0, 9, 21]);
+/**
+ * The highest price a feed may set: € 100 000,00. Far above any bicycle part, far below what the
+ * shop's integer cents columns hold (2 147 483 647 cents), so a typo such as `99999999999` is a
+ * rejected row instead of a database error (issue 27).
+ */
+export const MAX_FEED_PRICE_CENTS = 10_000_000;
+const MAX_PRICE_TEXT = "€ 100.000,00";
 const MAX_TEXT = 500;
 const MAX_HTML = 200_000;
 
@@ -184,13 +191,17 @@ export function checkProductRow(
 
   // Prices are the supplier's text ("12,95", "1.234,50"), read by the shop's one price parser:
   // empty or unreadable is 0 (spec 1 §5), and a product without a consumer price is not listed.
-  if ("consumerPrice" in row) {
-    const cents = parsePriceText(row.consumerPrice);
-    change.consumerPriceCents = cents > 0 ? cents : null;
-  }
-  if ("discountedPrice" in row) {
-    const cents = parsePriceText(row.discountedPrice);
-    change.discountedPriceCents = cents > 0 ? cents : null;
+  for (const [field, key] of [
+    ["consumerPrice", "consumerPriceCents"],
+    ["discountedPrice", "discountedPriceCents"],
+  ] as const) {
+    if (!(field in row)) continue;
+    const cents = parsePriceText(row[field]);
+    if (cents > MAX_FEED_PRICE_CENTS)
+      return fail(
+        `${FIELD_LABEL[field]} "${row[field]?.trim().slice(0, 40)}" is more than the maximum of ${MAX_PRICE_TEXT}`,
+      );
+    change[key] = cents > 0 ? cents : null;
   }
   if ("category" in row) {
     const raw = (row.category ?? "").trim();

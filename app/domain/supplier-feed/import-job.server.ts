@@ -4,12 +4,21 @@ import { eq, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { productCategories, supplierFeedRejections, supplierFeedRuns, supplierFeedSeen } from "~/db/schema";
+import {
+  productCategories,
+  supplierFeedRejections,
+  supplierFeedRuns,
+  supplierFeedSeen,
+  type DeactivationHold,
+} from "~/db/schema";
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
 import { getConnection } from "~/domain/connections/connections.server";
+import { feedBatchFailure, feedRunFailure, FeedRetryError } from "~/features/supplier-feed/batch-errors.server";
+import { deactivateMissingProducts, supersedeHeldDeactivations } from "~/features/supplier-feed/deactivation.server";
 import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinition } from "~/domain/jobs/worker.server";
 import type { Logger } from "~/lib/logger.server";
 import { applyProductBatch, applyStockBatch, type BatchResult } from "./apply.server";
+import { parseArtNo } from "./fields";
 import { readFeed, FeedFileError, type FeedRow } from "./reader.server";
 import { fetchFeedFile, FeedFetchError } from "./remote.server";
 import {
@@ -82,13 +91,16 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
   run = (await loadRun(db, runId))!;
 
   const filePath = await ensureFile(deps, run);
+  // Rows the reader could not make out at all (too long, broken quoting): whose ArtNo is unknown.
+  let unreadableRows = 0;
   try {
     let rows = 0;
-    for await (const _row of readFeed(filePath, run.kind, run.format)) {
+    for await (const row of readFeed(filePath, run.kind, run.format)) {
       rows++;
+      if (row.error !== undefined && parseArtNo(row.artNo ?? undefined) === null) unreadableRows++;
       if (options.signal?.aborted) throw new Error("stopped");
     }
-    log.info({ rows }, "feed file read; applying");
+    log.info({ rows, unreadableRows }, "feed file read; applying");
   } catch (error) {
     if (error instanceof FeedFileError) {
       await failRun(db, runId, error.message);
@@ -103,6 +115,14 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
   let kept = run.rejected;
   const apply = async (rowsOfBatch: FeedRow[]) => {
     const lastLine = rowsOfBatch[rowsOfBatch.length - 1]!.line;
+    await applyBatch(rowsOfBatch, lastLine).catch((error: unknown) => {
+      if (options.signal?.aborted) throw error;
+      throw feedBatchFailure(log, error, { from: rowsOfBatch[0]!.line, to: lastLine });
+    });
+    options.onBatch?.(lastLine);
+    if (options.signal?.aborted) throw new Error("stopped");
+  };
+  const applyBatch = async (rowsOfBatch: FeedRow[], lastLine: number) => {
     await db.transaction(async (tx) => {
       // The batch's progress is in this same transaction, so a commit lost in a crash is simply
       // applied again on resume: no need to wait for the disk at each of a thousand commits.
@@ -138,13 +158,11 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
       kept += result.rejections.length;
       for (const id of result.categories) touched.add(id);
     });
-    options.onBatch?.(lastLine);
-    if (options.signal?.aborted) throw new Error("stopped");
   };
 
   const batches = readAhead(batchesOf(readFeed(filePath, run.kind, run.format), run.progressLine, batchRows(run.kind)));
   for await (const rowsOfBatch of batches) await apply(rowsOfBatch);
-  await finishRun(deps, runId, touched);
+  await finishRun(deps, runId, touched, unreadableRows);
   await removeFile(filePath);
   const done = await loadRun(db, runId);
   log.info(
@@ -211,42 +229,42 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T>
 
 /**
  * The end of a run: a full product feed sets the products it no longer lists inactive (never
- * deletes them; not when the file had no usable row at all), the filter counts of the touched
- * categories are rebuilt, and the report is closed.
+ * deletes them; not when the file had no usable row at all; held for the admin's confirmation when
+ * rows could not be read or too many would go: deactivation.server.ts), the filter counts of the
+ * touched categories are rebuilt, and the report is closed.
  */
-async function finishRun(deps: ImportDeps, runId: number, touched: Set<number>) {
-  const { db } = deps;
+async function finishRun(deps: ImportDeps, runId: number, touched: Set<number>, unreadableRows: number) {
+  const { db, config } = deps;
   const run = (await loadRun(db, runId))!;
   let deactivated = 0;
+  let hold: DeactivationHold | null = null;
   let note: string | null = run.error;
   const accepted = run.created + run.changed + run.unchanged;
+  if (run.kind === "products" && !run.dryRun) await supersedeHeldDeactivations(db, runId);
   if (run.kind === "products" && run.fullFeed) {
     if (accepted === 0) {
       note = "No product in the file could be used: nothing was set inactive";
+    } else if (run.dryRun) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE status = 1 AND NOT EXISTS (
+          SELECT 1 FROM supplier_feed_seen s WHERE s.run_id = ${runId} AND s.art_no = products.art_no)`),
+      );
+      deactivated = Number(row?.n ?? 0);
     } else {
-      const missing = sql`status = 1 AND NOT EXISTS (
-        SELECT 1 FROM supplier_feed_seen s WHERE s.run_id = ${runId} AND s.art_no = products.art_no)`;
-      if (run.dryRun) {
-        const [row] = rowsOf<{ n: number }>(
-          await db.execute(sql`SELECT count(*)::int AS n FROM products WHERE ${missing}`),
-        );
-        deactivated = Number(row?.n ?? 0);
-      } else {
-        const rows = rowsOf<{ category_id: number | null }>(
-          await db.execute(
-            sql`UPDATE products SET status = 0, updated_at = now() WHERE ${missing} RETURNING category_id`,
-          ),
-        );
-        deactivated = rows.length;
-        for (const r of rows) if (r.category_id != null) touched.add(Number(r.category_id));
-      }
+      const outcome = await deactivateMissingProducts(db, run, {
+        unreadableRows,
+        maxPercent: config.feedMaxDeactivatePercent,
+      });
+      deactivated = outcome.deactivated;
+      hold = outcome.hold;
+      for (const id of outcome.categories) touched.add(id);
     }
   }
   if (!run.dryRun && run.kind === "products" && touched.size) await rebuildFilterValueCache(db, [...touched]);
   await db.transaction(async (tx) => {
     await tx
       .update(supplierFeedRuns)
-      .set({ status: "succeeded", deactivated, error: note, finishedAt: sql`now()` })
+      .set({ status: "succeeded", deactivated, deactivationHold: hold, error: note, finishedAt: sql`now()` })
       .where(eq(supplierFeedRuns.id, runId));
     await tx.delete(supplierFeedSeen).where(eq(supplierFeedSeen.runId, runId));
   });
@@ -289,7 +307,9 @@ async function removeFile(filePath: string) {
 export function feedQueues(deps: ImportDeps): Record<string, QueueDefinition> {
   return {
     [FEED_QUEUE]: {
-      backoff: { baseMs: 30_000, maxMs: 10 * 60_000 },
+      // Only a database that did not answer is tried again (batch-errors.server.ts), soon: the run
+      // holds the shop's one import slot meanwhile (5 attempts within about a minute).
+      backoff: { baseMs: 5_000, maxMs: 30_000 },
       leaseMs: LEASE_MS,
       run: async (payload, context) => {
         const runId = Number(payload.runId);
@@ -301,8 +321,13 @@ export function feedQueues(deps: ImportDeps): Record<string, QueueDefinition> {
               .update(supplierFeedRuns)
               .set({ error: `Fetching the file failed: ${error.message}` })
               .where(eq(supplierFeedRuns.id, runId));
+            throw error;
           }
-          throw error;
+          // Stopping (handed back), or a failure already worded for the admin.
+          if (context.signal.aborted || error instanceof PermanentJobError || error instanceof FeedRetryError)
+            throw error;
+          // Anything else (a query outside the batches): never its SQL and parameters in the report.
+          throw feedRunFailure(context.logger.child({ feedRun: runId }), error);
         }
       },
       onFailed: async (tx, job, error) => {

@@ -5,6 +5,7 @@ import { Parser as CsvParser, type CsvError, type Options as CsvOptions } from "
 import iconv from "iconv-lite";
 import { SaxesParser } from "saxes";
 import type { FeedFormat, FeedKind } from "~/db/schema/supplier-feed";
+import { CsvRecordGuard, QuoteNeverClosedError } from "~/features/supplier-feed/csv-record-guard.server";
 import { mapHeader, missingColumns, type FeedField } from "./fields";
 
 /**
@@ -26,6 +27,7 @@ export type FeedRow =
 export const MAX_COLUMNS = 100;
 /** One CSV record or XML field: a long HTML description fits, a file without line ends does not. */
 export const MAX_RECORD_CHARS = 1_000_000;
+const MAX_CHARS_TEXT = MAX_RECORD_CHARS.toLocaleString("en");
 const SNIFF_BYTES = 64 * 1024;
 const SEPARATORS = [";", ",", "\t", "|"] as const;
 
@@ -92,12 +94,23 @@ export async function* readFeed(filePath: string, kind: FeedKind, format: FeedFo
 
 async function* readCsv(filePath: string, kind: FeedKind, format: FeedFormat, sniffed: Sniffed) {
   const skipped: FeedRow[] = [];
+  // Records over the size limit, taken out before the parser (csv-record-guard.server.ts).
+  const oversized: FeedRow[] = [];
+  /** The next rejection in file order, of either kind, before `line`. */
+  const nextRejectionBefore = (line: number): FeedRow | undefined => {
+    const a = skipped[0];
+    const b = oversized[0];
+    const first = a && (!b || a.line <= b.line) ? a : b;
+    if (!first || first.line >= line) return undefined;
+    return (first === a ? skipped : oversized).shift();
+  };
   let header: (FeedField | null)[] | null = null;
   const parser = new LineNumberedCsvParser({
     delimiter: sniffed.separator,
     bom: true,
     skip_empty_lines: true,
-    max_record_size: MAX_RECORD_CHARS,
+    // No max_record_size here: the guard in front of the parser removes long records (the parser
+    // cannot go on after that error of its own).
     // Inches are written 28" in a bike shop: a quote inside a field is text. A field that opens
     // with a quote and does not close it properly is caught below, a quote never closed here.
     relax_quotes: true,
@@ -110,16 +123,27 @@ async function* readCsv(filePath: string, kind: FeedKind, format: FeedFormat, sn
       const line = Number(lines ?? 0);
       // The parser runs ahead of this reader: no record yet means the header line itself.
       if (!records) throw new FeedFileError(`The header line cannot be read: ${csvReason(error)}`);
+      // A quote open at the end of the file swallowed the rows after it: the file cannot be followed.
+      if ((error as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED")
+        throw new FeedFileError(`The file cannot be read as CSV: ${csvReason(error)}`);
       skipped.push({ line, error: csvReason(error) });
     },
   });
   const input = decodedStream(filePath, sniffed.encoding);
-  input.on("error", (error) => parser.destroy(error));
-  input.pipe(parser);
+  const guard = new CsvRecordGuard(sniffed.separator, MAX_RECORD_CHARS, (line) => {
+    if (line === 1)
+      parser.destroy(
+        new FeedFileError(`The header line cannot be read: it is longer than ${MAX_CHARS_TEXT} characters`),
+      );
+    else oversized.push({ line, error: csvReason({ code: "CSV_MAX_RECORD_SIZE" }) });
+  });
+  input.on("error", (error) => guard.destroy(error));
+  guard.on("error", (error) => parser.destroy(error));
+  input.pipe(guard).pipe(parser);
   try {
     for await (const { record, line } of parser as AsyncIterable<NumberedRecord>) {
       // The parser runs ahead: hand out its rejections in file order, between the records.
-      while (skipped.length && skipped[0]!.line < line) yield skipped.shift()!;
+      for (let r = nextRejectionBefore(line); r; r = nextRejectionBefore(line)) yield r;
       if (header === null) {
         if (record.length > MAX_COLUMNS)
           throw new FeedFileError(`The header has ${record.length} columns; a feed has at most ${MAX_COLUMNS}`);
@@ -141,12 +165,15 @@ async function* readCsv(filePath: string, kind: FeedKind, format: FeedFormat, sn
       });
       yield { line, values };
     }
-    while (skipped.length) yield skipped.shift()!;
+    for (let r = nextRejectionBefore(Infinity); r; r = nextRejectionBefore(Infinity)) yield r;
   } catch (error) {
     if (error instanceof FeedFileError) throw error;
+    if (error instanceof QuoteNeverClosedError)
+      throw new FeedFileError(`The file cannot be read as CSV: ${error.message}`);
     throw new FeedFileError(`The file cannot be read as CSV: ${csvReason(error)}`);
   } finally {
     input.destroy();
+    guard.destroy();
   }
   if (header === null) throw new FeedFileError("The file has no header line");
 }
@@ -164,7 +191,7 @@ function csvReason(error: unknown): string {
     case "CSV_QUOTE_NOT_CLOSED":
       return "a quote opened on an earlier line is never closed: the rows up to here are lost in it";
     case "CSV_MAX_RECORD_SIZE":
-      return `the row is longer than ${MAX_RECORD_CHARS.toLocaleString("en")} characters`;
+      return `the row is longer than ${MAX_CHARS_TEXT} characters; the reader went on with the next line`;
     default:
       return error instanceof Error ? error.message.slice(0, 200) : "unreadable";
   }
@@ -215,18 +242,17 @@ async function* readXml(filePath: string, kind: FeedKind, format: FeedFormat, sn
       fieldText = "";
     }
   });
-  parser.on("text", (value) => {
+  const addText = (value: string) => {
     if (depth >= 3 && field && record) {
       fieldText += value;
       if (fieldText.length > MAX_RECORD_CHARS) {
-        record.error ??= `A field is longer than ${MAX_RECORD_CHARS.toLocaleString("en")} characters`;
+        record.error ??= `A field is longer than ${MAX_CHARS_TEXT} characters`;
         fieldText = "";
       }
     }
-  });
-  parser.on("cdata", (value) => {
-    if (depth >= 3 && field && record) fieldText += value;
-  });
+  };
+  parser.on("text", addText);
+  parser.on("cdata", addText);
   parser.on("closetag", () => {
     if (depth === 3 && record && field) {
       const previous = record.values[field];
