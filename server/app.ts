@@ -12,6 +12,7 @@ import { FEED_UPLOAD_PATH } from "../app/domain/supplier-feed/feed-form";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
+import { withPathParamCheck } from "./path-params";
 import { pageCache } from "./page-cache";
 import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
@@ -168,11 +169,12 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const build = deps.build;
+  const guard = (b: ServerBuild) => withMaintenanceGuard(withPathParamCheck(b));
   app.all(
     "/{*splat}",
     createRequestHandler({
       build:
-        typeof build === "function" ? async () => withMaintenanceGuard(await build()) : withMaintenanceGuard(build),
+        typeof build === "function" ? async () => guard(await build()) : guard(build),
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         db,

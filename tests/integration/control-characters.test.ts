@@ -8,6 +8,7 @@ import { createPendingOrder } from "../support/checkout-factories";
 import { createBlogPost } from "../support/content-factories";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
+import { fillParams, listRoutes } from "../support/route-list";
 import { createUser, sessionCookie, signedInUser } from "../support/users";
 
 /**
@@ -612,4 +613,55 @@ describe("control characters in every input", () => {
       }
     },
   );
+  /**
+   * Every route of app/routes.ts, read from the route config (tests/support/route-list.ts), so a route
+   * added later is covered without being listed here: its URL parameters filled with control
+   * characters, GET, and (where it has an action) a POST of each intent its module tells apart, with
+   * every form field it reads poisoned too. Anonymous and as an admin (who passes every guard).
+   */
+  const PARAM_VALUES = ["%00", "a%00b", "a%1Bb", "a%C2%85b", "a%7Fb"];
+  const routeCases = listRoutes().map((r) => [`${r.pattern} (${r.file})`, r] as const);
+
+  it.each(routeCases)("route %s: control characters in its URL and form never give a 5xx", async (_label, route) => {
+    const cookies = [undefined, adminCookie];
+    const urls = route.params.length
+      ? PARAM_VALUES.map((value) => fillParams(route, value))
+      : [`${route.pattern}?${route.fields.map((f) => `${f}=a%00b`).join("&") || "q=a%00b"}`];
+    for (const cookie of cookies) {
+      const who = cookie ? "admin" : "anonymous";
+      for (const url of urls) {
+        for (const suffix of ["", route.pattern === "/" ? "_root.data" : ".data"]) {
+          if (suffix && url.includes("?")) continue;
+          const res = await send(url + suffix, { cookie });
+          await res.arrayBuffer();
+          expect.soft(res.status, `GET ${url + suffix} (${who}) → ${res.status}`).toBeLessThan(500);
+        }
+      }
+      if (!route.hasAction) continue;
+      // Signing out the admin would leave the rest of the list unguarded.
+      if (cookie && route.pattern === "/logout") continue;
+      const poisonedFields = route.fields.filter((f) => f !== "intent").map((f) => `${f}=a%00b`);
+      const postUrls = route.params.length ? urls : [route.pattern];
+      for (const url of postUrls) {
+        for (const intent of [...route.intents, "a%00b"]) {
+          for (const body of [`intent=${intent}`, [`intent=${intent}`, ...poisonedFields].join("&")]) {
+            const res = await send(url, { method: "POST", body, cookie });
+            await res.arrayBuffer();
+            expect.soft(res.status, `POST ${url} ${body} (${who}) → ${res.status}`).toBeLessThan(500);
+          }
+        }
+      }
+    }
+  });
+
+  it.each([
+    ["/voorraadmelding/%00", "GET"],
+    ["/voorraadmelding/a%00b", "GET"],
+    ["/voorraadmelding/a%00b", "confirm"],
+    ["/voorraadmelding/a%00b", "cancel"],
+  ])('%s (%s): the shop\'s Dutch "not found" page', async (url, intent) => {
+    const res = intent === "GET" ? await send(url) : await send(url, { method: "POST", body: `intent=${intent}` });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Pagina niet gevonden");
+  });
 });
