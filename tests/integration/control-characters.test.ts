@@ -622,37 +622,42 @@ describe("control characters in every input", () => {
   const PARAM_VALUES = ["%00", "a%00b", "a%1Bb", "a%C2%85b", "a%7Fb"];
   const routeCases = listRoutes().map((r) => [`${r.pattern} (${r.file})`, r] as const);
 
-  it.each(routeCases)("route %s: control characters in its URL and form never give a 5xx", async (_label, route) => {
-    const cookies = [undefined, adminCookie];
-    const urls = route.params.length
-      ? PARAM_VALUES.map((value) => fillParams(route, value))
-      : [`${route.pattern}?${route.fields.map((f) => `${f}=a%00b`).join("&") || "q=a%00b"}`];
-    for (const cookie of cookies) {
-      const who = cookie ? "admin" : "anonymous";
-      for (const url of urls) {
-        for (const suffix of ["", route.pattern === "/" ? "_root.data" : ".data"]) {
-          if (suffix && url.includes("?")) continue;
-          const res = await send(url + suffix, { cookie });
-          await res.arrayBuffer();
-          expect.soft(res.status, `GET ${url + suffix} (${who}) → ${res.status}`).toBeLessThan(500);
-        }
-      }
-      if (!route.hasAction) continue;
-      // Signing out the admin would leave the rest of the list unguarded.
-      if (cookie && route.pattern === "/logout") continue;
-      const poisonedFields = route.fields.filter((f) => f !== "intent").map((f) => `${f}=a%00b`);
-      const postUrls = route.params.length ? urls : [route.pattern];
-      for (const url of postUrls) {
-        for (const intent of [...route.intents, "a%00b"]) {
-          for (const body of [`intent=${intent}`, [`intent=${intent}`, ...poisonedFields].join("&")]) {
-            const res = await send(url, { method: "POST", body, cookie });
+  it.each(routeCases)(
+    "route %s: control characters in its URL and form never give a 5xx",
+    async (_label, route) => {
+      const cookies = [undefined, adminCookie];
+      const urls = route.params.length
+        ? PARAM_VALUES.map((value) => fillParams(route, value))
+        : [`${route.pattern}?${route.fields.map((f) => `${f}=a%00b`).join("&") || "q=a%00b"}`];
+      for (const cookie of cookies) {
+        const who = cookie ? "admin" : "anonymous";
+        for (const url of urls) {
+          for (const suffix of ["", route.pattern === "/" ? "_root.data" : ".data"]) {
+            if (suffix && url.includes("?")) continue;
+            const res = await send(url + suffix, { cookie });
             await res.arrayBuffer();
-            expect.soft(res.status, `POST ${url} ${body} (${who}) → ${res.status}`).toBeLessThan(500);
+            expect.soft(res.status, `GET ${url + suffix} (${who}) → ${res.status}`).toBeLessThan(500);
+          }
+        }
+        if (!route.hasAction) continue;
+        // Signing out the admin would leave the rest of the list unguarded.
+        if (cookie && route.pattern === "/logout") continue;
+        const poisonedFields = route.fields.filter((f) => f !== "intent").map((f) => `${f}=a%00b`);
+        // Posts with NUL alone and inside a value: every control character takes the same path (GET above).
+        const postUrls = route.params.length ? urls.slice(0, 2) : [route.pattern];
+        for (const url of postUrls) {
+          for (const intent of [...route.intents, "a%00b"]) {
+            for (const body of [`intent=${intent}`, [`intent=${intent}`, ...poisonedFields].join("&")]) {
+              const res = await send(url, { method: "POST", body, cookie });
+              await res.arrayBuffer();
+              expect.soft(res.status, `POST ${url} ${body} (${who}) → ${res.status}`).toBeLessThan(500);
+            }
           }
         }
       }
-    }
-  });
+    },
+    180_000,
+  );
 
   it.each([
     ["/voorraadmelding/%00", "GET"],
