@@ -73,16 +73,45 @@ describe("a guest's order page /bestelling", () => {
     }
   });
 
-  it("limits the lookups per IP address and per order number", async () => {
+  it("a stranger's wrong addresses for a known number do not lock out the guest; the stranger's own IP is throttled", async () => {
     const { email, number } = await guestOrder();
-    for (let i = 0; i < 5; i++) expect((await lookUp(number, `fout${i}@example.nl`, `198.18.0.${i}`)).status).toBe(404);
-    // The sixth try at this number is refused, even with the right address and from elsewhere.
-    expect((await lookUp(number, email, "198.18.0.99")).status).toBe(429);
-    // Ten tries at ten different numbers from one address, then that address is refused.
+    const stranger = "198.18.0.66";
+    for (let i = 0; i < 10; i++) expect((await lookUp(number, `fout${i}@example.nl`, stranger)).status).toBe(404);
+    // The stranger's eleventh try is refused, whatever the pair, even the right one.
+    expect((await lookUp(number, `fout-nog-een@example.nl`, stranger)).status).toBe(429);
+    expect((await lookUp(number, email, stranger)).status).toBe(429);
+    // Ten failures spread over ten addresses do not stop the guest with the right address either.
+    for (let i = 0; i < 10; i++)
+      expect((await lookUp(number, `ander${i}@example.nl`, `198.18.1.${i}`)).status).toBe(404);
+    const owner = await lookUp(number, email, "198.18.0.99");
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("set-cookie")).toMatch(/^trapkracht_bestelling=/);
+  });
+
+  it("limits failed tries per pair of number and address, and per IP address; finding the order does not count", async () => {
+    const { email, number } = await guestOrder();
+    // One pair tried five times wrongly from five addresses: the sixth try of that pair is refused.
+    const wrong = "bijna-goed@example.nl";
+    for (let i = 0; i < 5; i++) expect((await lookUp(number, wrong, `198.18.2.${i}`)).status).toBe(404);
+    expect((await lookUp(number, wrong, "198.18.2.99")).status).toBe(429);
+    // The guest who opens the order again and again from one address is never refused.
+    for (let i = 0; i < 12; i++) expect((await lookUp(number, email)).status).toBe(302);
+    // Ten wrong tries from one address, then that address is refused.
     for (let i = 0; i < 10; i++) {
       expect((await lookUp(String(i).padStart(8, "0"), `x${i}@example.nl`)).status).toBe(404);
     }
     expect((await lookUp("0000000a", "x@example.nl")).status).toBe(429);
+  });
+
+  it("the signed link of the mails opens the order while the lookup form is throttled", async () => {
+    const { order, number } = await guestOrder();
+    for (let i = 0; i < 11; i++) await lookUp(number, `fout${i}@example.nl`);
+    expect((await lookUp(number, "nog-een@example.nl")).status).toBe(429);
+    const res = await app.get(`/bestelling?code=${encodeURIComponent(guestOrderToken(TEST_AUTH_SECRET, order.id))}`, {
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(res.status).toBe(302);
+    expect((await app.html("/bestelling", { headers: { cookie: cookieOf(res) } })).html).toContain(`#${number}`);
   });
 
   it("opens the order from the signed link of the mails, and refuses a forged or tampered one", async () => {

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { hitRateLimit, returnHit } from "~/domain/security/rate-limit.server";
 
 /**
  * A guest's way back to their order (issue 13): order number plus e-mail address, or the signed link
@@ -18,8 +18,13 @@ export const GUEST_ORDER_TEXT = {
   invalidEmail: "Voer een geldig e-mailadres in",
 } as const;
 
-/** Per 15 minutes: lookups from one IP address, and for one order number (a guess at one order). */
-export const GUEST_ORDER_LIMITS = { perIp: 10, perNumber: 5, windowSeconds: 900 } as const;
+/**
+ * Per 15 minutes: failed lookups from one IP address, and for one pair of order number and e-mail
+ * address. Not per order number alone: then five wrong addresses from a stranger who saw the number
+ * locked the rightful guest out (issue 27). Whoever guesses addresses for a known number is slowed
+ * by the limit on their own IP address; the signed link in the mails never counts.
+ */
+export const GUEST_ORDER_LIMITS = { perIp: 10, perPair: 5, windowSeconds: 900 } as const;
 
 const ORDER_NUMBER = /^#?\s*([0-9a-f]{8})$/i;
 
@@ -67,9 +72,15 @@ export function guestOrderIdOf(request: Request, secret: string): string | null 
 
 export type GuestLookup = { ok: true; orderId: string } | { ok: false; reason: "not-found" | "rate-limited" };
 
+/** The rate-limit key of one number and address; the address hashed, so the table holds no e-mail addresses. */
+function pairKey(orderNumber: string, email: string): string {
+  const hashed = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+  return `guest-order:pair:${orderNumber}:${hashed}`;
+}
+
 /**
  * The order with this number and e-mail address. A wrong pair and a pair without an order get the
- * same answer, and both count against the limits.
+ * same answer, and both count against the limits; a lookup that finds the order does not.
  */
 export async function lookUpGuestOrder(
   db: Db,
@@ -77,22 +88,19 @@ export async function lookUpGuestOrder(
   opts: { clientIp: string },
 ): Promise<GuestLookup> {
   const window = GUEST_ORDER_LIMITS.windowSeconds;
-  const byIp = await hitRateLimit(db, {
-    key: `guest-order:ip:${opts.clientIp}`,
-    limit: GUEST_ORDER_LIMITS.perIp,
-    windowSeconds: window,
-  });
-  const byNumber = await hitRateLimit(db, {
-    key: `guest-order:number:${input.orderNumber}`,
-    limit: GUEST_ORDER_LIMITS.perNumber,
-    windowSeconds: window,
-  });
-  if (!byIp.allowed || !byNumber.allowed) return { ok: false, reason: "rate-limited" };
+  const keys = { ip: `guest-order:ip:${opts.clientIp}`, pair: pairKey(input.orderNumber, input.email) };
+  // Counted before the lookup (parallel tries cannot all pass under the limit), given back on success.
+  const byIp = await hitRateLimit(db, { key: keys.ip, limit: GUEST_ORDER_LIMITS.perIp, windowSeconds: window });
+  const byPair = await hitRateLimit(db, { key: keys.pair, limit: GUEST_ORDER_LIMITS.perPair, windowSeconds: window });
+  if (!byIp.allowed || !byPair.allowed) return { ok: false, reason: "rate-limited" };
   // Through the customer's address first (customers_email_lower_idx), then the number's prefix.
   const result = await db.execute(sql`
     SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id
     WHERE lower(c.email) = lower(${input.email}) AND o.id::text LIKE ${`${input.orderNumber}%`}
     ORDER BY o.created_at DESC LIMIT 1`);
   const row = rowsOf<{ id: string }>(result)[0];
-  return row ? { ok: true, orderId: row.id } : { ok: false, reason: "not-found" };
+  if (!row) return { ok: false, reason: "not-found" };
+  await returnHit(db, keys.ip);
+  await returnHit(db, keys.pair);
+  return { ok: true, orderId: row.id };
 }

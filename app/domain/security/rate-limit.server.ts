@@ -43,3 +43,12 @@ export async function countInWindow(
     WHERE key = ${opts.key} AND window_start > now() - make_interval(secs => ${window}::int)`);
   return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
+
+/**
+ * Takes back one hit of `key` in its current window: for limits that count failures only, where the
+ * hit is taken before the attempt (so parallel attempts cannot all slip under the limit) and
+ * returned when the attempt succeeded.
+ */
+export async function returnHit(db: Pick<Db, "execute">, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);
+}
