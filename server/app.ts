@@ -14,6 +14,7 @@ import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
 import { withPathParamCheck } from "./path-params";
 import { pageCache } from "./page-cache";
+import { privateResponses } from "./private-responses";
 import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps): Express {
       strictTransportSecurity: config.publicUrl.startsWith("https:"),
     }),
   );
+  // Before everything that answers: every response passes its Cache-Control check.
+  app.use(privateResponses());
   app.use(compression());
 
   app.use(
@@ -173,8 +176,7 @@ export function createApp(deps: AppDeps): Express {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build:
-        typeof build === "function" ? async () => guard(await build()) : guard(build),
+      build: typeof build === "function" ? async () => guard(await build()) : guard(build),
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         db,

@@ -20,7 +20,8 @@ import { LRUCache } from "lru-cache";
  * copy before it ("stale"). Requests for a page nobody has a copy of wait for the one render already
  * under way instead of each rendering it (32 visitors on a cold category page: one query, not 32).
  * `Cache-Control` tells a CDN in front the same (`s-maxage`, `stale-while-revalidate`) and varies on
- * Cookie, so a CDN never hands a signed-in visitor's page to anyone, nor the anonymous page to them.
+ * Cookie, so a CDN never hands a signed-in visitor's page to anyone, nor the anonymous page to them
+ * (with a cookie the page answers `private, no-store`: server/private-responses.ts).
  */
 export type PageCacheOptions = {
   /** How long a page is served from memory; 0 turns the cache off. */
@@ -106,10 +107,8 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     if (!isCatalogueUrl(req.originalUrl) || options.bypass?.(res)) return next();
     res.vary("Cookie");
     const anonymous = !req.headers.cookie && !req.headers.authorization;
-    if (!anonymous) {
-      res.setHeader("Cache-Control", "private, no-cache");
-      return next();
-    }
+    // With a cookie the page is that visitor's own: server/private-responses.ts makes it private, no-store.
+    if (!anonymous) return next();
     res.setHeader(
       "Cache-Control",
       `public, max-age=0, s-maxage=${sharedFor}, stale-while-revalidate=${sharedFor * STALE_FACTOR}`,

@@ -12,6 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ err: error }, "search suggestions failed");
   }
-  // Short private caching: typing the same prefix twice (backspace, retype) costs no query.
-  return data({ results }, { headers: { "Cache-Control": "private, max-age=30" } });
+  // Short caching: typing the same prefix twice (backspace, retype) costs no query. The same for every
+  // visitor (no cookie is read), so public: with a session cookie it would otherwise be no-store
+  // (server/private-responses.ts).
+  return data({ results }, { headers: { "Cache-Control": "public, max-age=30" } });
 }

@@ -83,7 +83,7 @@ describe("the page cache, kept for a minute", () => {
     const theirs = await asCustomer();
     expect(await theirs.text()).toContain(customer.email);
     expect(theirs.headers.get("x-page-cache")).toBeNull();
-    expect(theirs.headers.get("cache-control")).toBe("private, no-cache");
+    expect(theirs.headers.get("cache-control")).toBe("private, no-store");
     expect(theirs.headers.get("vary")).toMatch(/\bCookie\b/i);
 
     // The customer's visit filled nothing: the first anonymous visit renders, without them in it.
