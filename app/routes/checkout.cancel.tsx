@@ -1,8 +1,10 @@
 import { useEffect } from "react";
 import type { Route } from "./+types/checkout.cancel";
 import { PaymentResult } from "~/components/payment/payment-result";
+import { cancelCheckout } from "~/features/cart-checkout/cancel-checkout.server";
 import { rootOrigin } from "~/lib/root-data";
 import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
+import { textParam } from "~/lib/text-input";
 import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 
@@ -17,10 +19,26 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * /checkout/cancel (spec 1 §2.13): the shopper left the payment page without paying. Nothing
- * changes: the order stays unpaid and the cart is kept (never cleared here), so paying later is
- * one click back to the checkout.
+ * /checkout/cancel (spec 1 §2.13): the shopper left the payment page without paying. The signed
+ * link the payment page sends them to (`?order=…&token=…`, cancel-checkout.server.ts) ends that
+ * payment session and cancels the unpaid order, so its coupon is free again at once. The cart is
+ * kept (never cleared here), so ordering after all is one click back to the checkout. Without a
+ * valid link nothing changes.
  */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const link = { orderId: textParam(params.get("order")), token: textParam(params.get("token")) };
+  if (!link.orderId && !link.token) return null;
+  try {
+    await cancelCheckout(context, link);
+  } catch (error) {
+    // The page still says what the shopper did; an order left open releases its hold after the
+    // reservation time (coupons.server.ts), and the provider's expiry closes it.
+    context.logger.error({ err: error, orderId: link.orderId }, "cancelling the order of a cancelled payment failed");
+  }
+  return null;
+}
+
 export default function CheckoutCancel() {
   useEffect(() => {
     toast.info(CHECKOUT_RESULT_TEXT.cancelled, { description: "Je winkelwagen is bewaard.", id: "checkout-cancel" });

@@ -171,7 +171,8 @@ describe("placing an order", () => {
       shippingCents: 495,
       discountCents: 0,
       customerEmail: "anna@example.nl",
-      cancelUrl: `${app.url}/checkout/cancel`,
+      // Signed, so the cancel page can cancel this order (checkout-cancel.test.ts).
+      cancelUrl: expect.stringMatching(new RegExp(`^${app.url}/checkout/cancel\\?order=${order.id}&token=[\\w-]{43}$`)),
       successUrl: `${app.url}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     });
     expect(session!.lines).toEqual([

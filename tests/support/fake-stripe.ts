@@ -234,6 +234,29 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       if (key) byKey.set(key, refund);
       return send(res, 200, refund);
     }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (req.method === "POST" && expiring) {
+      const session = sessions.get(decodeURIComponent(expiring[1]!));
+      if (!session) {
+        return send(
+          res,
+          404,
+          stripeError("invalid_request_error", `No such checkout.session: '${expiring[1]}'`, "resource_missing"),
+        );
+      }
+      if (session.status !== "open") {
+        return send(
+          res,
+          400,
+          stripeError(
+            "invalid_request_error",
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          ),
+        );
+      }
+      session.status = "expired";
+      return send(res, 200, session);
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));

@@ -5,6 +5,7 @@ import { signUp } from "~/domain/auth/sign-up.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import type { CheckoutLine } from "~/domain/payments/provider";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { checkoutCancelUrl } from "~/features/cart-checkout/cancel-checkout.server";
 import { linkCustomerToAccount, customerForOrder } from "./customer.server";
 import { saveShippingAddress } from "./addresses.server";
 import {
@@ -109,11 +110,17 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       // The second submission of this form waits here until the first has committed, then finds it.
       await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK}, hashtext(${checkoutToken}))`);
       const [existing] = await tx
-        .select({ id: orders.id })
+        .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
         .from(orders)
         .where(eq(orders.checkoutToken, checkoutToken))
         .limit(1);
-      if (existing) return { kind: "exists", orderId: existing.id };
+      if (existing && !(existing.status === "cancelled" && existing.paymentStatus === "unpaid")) {
+        return { kind: "exists", orderId: existing.id };
+      }
+      // The form's order was cancelled on the payment page (or its session expired): sent again (the
+      // browser's back button), it places a new order, with the coupon checked anew, rather than
+      // reopening the cancelled one.
+      if (existing) await tx.update(orders).set({ checkoutToken: null }).where(eq(orders.id, existing.id));
 
       const quote = await quoteCart(tx, { items, couponCode }, { reserveCoupon: true });
       if (!quote.sellable) return { kind: "cart-changed", lines: quote.lines.filter((l) => l.problem !== null) };
@@ -293,6 +300,7 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
         id: orders.id,
         sessionId: orders.paymentSessionId,
         paymentStatus: orders.paymentStatus,
+        status: orders.status,
         totalCents: orders.totalAmountCents,
         shippingCents: orders.shippingCents,
         discountCents: orders.discountCents,
@@ -303,6 +311,10 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
       .where(eq(orders.id, orderId))
       .limit(1);
     if (!order) return fail(500, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.tryAgain);
+    // A cancelled order is never paid for again (its coupon hold is gone): the form places a new one.
+    if (order.status === "cancelled" && order.paymentStatus === "unpaid") {
+      return fail(409, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.tryAgain);
+    }
     if (order.paymentStatus === "paid" && order.sessionId) {
       return { ok: true, orderId, redirectUrl: successUrl(publicUrl, order.sessionId) };
     }
@@ -337,7 +349,7 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
         discountCents: order.discountCents,
         totalCents: order.totalCents,
         successUrl: successUrl(publicUrl),
-        cancelUrl: `${publicUrl}/checkout/cancel`,
+        cancelUrl: checkoutCancelUrl(publicUrl, deps.config.authSecret ?? "", orderId),
       });
     } catch (error) {
       deps.logger.error({ err: error, orderId }, "creating the payment session failed");

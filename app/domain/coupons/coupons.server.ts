@@ -27,7 +27,8 @@ import { hasInvalidCharacters } from "~/lib/text-input";
 /**
  * How long an unpaid order keeps its claim on a coupon use: a payment session can be paid for 30
  * (local) or 31 (Stripe) minutes, after which the hold only blocks other shoppers. A session that
- * ends earlier (failed, cancelled, expired) closes its order and releases the hold at once.
+ * ends earlier (failed, cancelled, expired) closes its order and releases the hold at once; the
+ * payment page's cancel link does the same (ADR 0026).
  */
 export const RESERVATION_MINUTES = 35;
 
@@ -74,13 +75,48 @@ async function findCoupon(db: DbExecutor, code: string, lock: boolean): Promise<
   return rowsOf<CouponRow>(result)[0] ?? null;
 }
 
+/**
+ * How long repeated orders of one shopper share one hold: their orders with the same coupon in this
+ * many hours count from the first (ADR 0026).
+ */
+export const HOLD_SHARED_HOURS = 24;
+
+/**
+ * The uses held by open orders: unpaid, not cancelled, and placed less than RESERVATION_MINUTES
+ * after the FIRST unpaid order with this coupon from the same e-mail address or the same delivery
+ * address in the HOLD_SHARED_HOURS before it (cancelled and expired ones included). So a shopper
+ * who places an order every half hour, or from a new address with the same house, never keeps a
+ * use held longer than one reservation (issue 27): their later orders hold only what is left of the
+ * first one's time.
+ */
 async function reservedUses(db: DbExecutor, couponId: string): Promise<number> {
   const result = await db.execute(sql`
-    SELECT count(*)::int AS n FROM orders
-    WHERE coupon_id = ${couponId}
-      AND payment_status = 'unpaid'
-      AND status <> 'cancelled'
-      AND created_at > now() - make_interval(mins => ${RESERVATION_MINUTES})`);
+    SELECT count(*)::int AS n
+    FROM orders o
+    JOIN customers c ON c.id = o.customer_id
+    LEFT JOIN shipping_addresses a ON a.id = o.shipping_address_id
+    WHERE o.coupon_id = ${couponId}
+      AND o.payment_status = 'unpaid'
+      AND o.status <> 'cancelled'
+      AND o.created_at > now() - make_interval(mins => ${RESERVATION_MINUTES})
+      AND NOT EXISTS (
+        SELECT 1 FROM orders p
+        JOIN customers pc ON pc.id = p.customer_id
+        LEFT JOIN shipping_addresses pa ON pa.id = p.shipping_address_id
+        WHERE p.coupon_id = o.coupon_id
+          AND p.id <> o.id
+          AND p.payment_status = 'unpaid'
+          AND p.created_at <= now() - make_interval(mins => ${RESERVATION_MINUTES})
+          AND p.created_at > o.created_at - make_interval(hours => ${HOLD_SHARED_HOURS})
+          AND (
+            lower(pc.email) = lower(c.email)
+            OR (
+              upper(replace(pa.postal_code, ' ', '')) = upper(replace(a.postal_code, ' ', ''))
+              AND lower(pa.house_number) = lower(a.house_number)
+              AND lower(coalesce(pa.house_number_addition, '')) = lower(coalesce(a.house_number_addition, ''))
+            )
+          )
+      )`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 

@@ -58,6 +58,20 @@ export function createLocalProvider(deps: { db: Db; publicUrl: string }): Paymen
         url: pageUrl(session.id),
       };
     },
+    async expireSession(sessionId): Promise<SessionState | null> {
+      if (!(await getLocalSession(db, sessionId))) return null;
+      await db
+        .update(localPaymentSessions)
+        .set({ status: "expired" })
+        .where(
+          and(
+            eq(localPaymentSessions.id, sessionId),
+            eq(localPaymentSessions.status, "open"),
+            eq(localPaymentSessions.paid, false),
+          ),
+        );
+      return this.retrieveSession(sessionId);
+    },
     async refund(input) {
       // The test page moved no real money: a refund of a paid session is acknowledged, with an id
       // derived from the key (the same key, the same refund), as Stripe's idempotency would.

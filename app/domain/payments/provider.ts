@@ -62,6 +62,11 @@ export interface PaymentProvider {
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession>;
   /** The provider's own view of a session; null when it does not exist. */
   retrieveSession(sessionId: string): Promise<SessionState | null>;
+  /**
+   * Ends an open, unpaid session so it can no longer be paid (Stripe: expire a Checkout Session); a
+   * session that is no longer open stays as it is. Answers the session as it is afterwards.
+   */
+  expireSession(sessionId: string): Promise<SessionState | null>;
   /** Pays `amountCents` of a paid session back to the shopper; resolves to the provider's refund id. */
   refund(input: RefundInput): Promise<{ id: string }>;
   /** Checks the signature of a webhook delivery and parses it; throws on a bad signature. */

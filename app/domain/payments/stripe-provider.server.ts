@@ -135,6 +135,17 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
         throw error;
       }
     },
+    async expireSession(sessionId): Promise<SessionState | null> {
+      if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
+      try {
+        return toState(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already): its
+        // own state then says what happened. Any other error (Stripe unreachable) goes to the caller.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveSession(sessionId);
+        throw error;
+      }
+    },
     async parseWebhook(rawBody, signature): Promise<PaymentEvent> {
       if (!signature) throw new Error("Stripe webhook without a signature");
       // Throws StripeSignatureVerificationError on a bad or stale signature.
