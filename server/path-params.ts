@@ -3,21 +3,16 @@ import { hasInvalidCharacters } from "../app/lib/text-input";
 
 const wrapped = new WeakMap<ServerBuild, ServerBuild>();
 
-type RouteFunction = (args: { params: Record<string, string | undefined> }, ...rest: never[]) => unknown;
-
-/** Thrown before the route's own code runs: the root's error page (Dutch "niet gevonden") for pages, the text for resource routes. */
-function notFound(): Response {
-  return new Response("Niet gevonden", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
-function guarded<F extends RouteFunction>(fn: F | undefined): F | undefined {
-  if (!fn) return fn;
-  return ((args, ...rest) => {
-    for (const value of Object.values(args.params)) {
-      if (value !== undefined && hasInvalidCharacters(value)) throw notFound();
+/**
+ * Thrown before the route's own code runs: pages get the root's Dutch "Pagina niet gevonden",
+ * resource routes the plain text.
+ */
+function refuseInvalid(params: Record<string, string | undefined>): void {
+  for (const value of Object.values(params)) {
+    if (value !== undefined && hasInvalidCharacters(value)) {
+      throw new Response("Niet gevonden", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
-    return fn(args, ...rest);
-  }) as F;
+  }
 }
 
 /**
@@ -36,9 +31,24 @@ export function withPathParamCheck(build: ServerBuild): ServerBuild {
       routes[id] = route;
       continue;
     }
+    const { loader, action } = route.module;
     routes[id] = {
       ...route,
-      module: { ...route.module, loader: guarded(route.module.loader), action: guarded(route.module.action) },
+      module: {
+        ...route.module,
+        loader: loader
+          ? (args, ctx) => {
+              refuseInvalid(args.params);
+              return loader(args, ctx);
+            }
+          : undefined,
+        action: action
+          ? (args, ctx) => {
+              refuseInvalid(args.params);
+              return action(args, ctx);
+            }
+          : undefined,
+      },
     };
   }
   const checked = { ...build, routes };

@@ -39,7 +39,7 @@ for (const provider of ["local", "stripe"] as const) {
     afterAll(async () => {
       await stripe?.close();
     });
-    const { app, database } = useTestApp(() =>
+    const { app, database } = useTestApp((): Record<string, string> =>
       provider === "stripe"
         ? {
             PAYMENT_PROVIDER: "stripe",
