@@ -18,6 +18,7 @@ import { createBackgroundJobs } from "./app/domain/jobs/background.server";
 import { createPaymentProvider } from "./app/domain/payments/provider.server";
 import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
 import { startDemoFileServers } from "./app/domain/connections/demo-servers.server";
+import { sweepTempFilesAtStart } from "./server/temp-files";
 
 async function main() {
   let config;
@@ -41,6 +42,7 @@ async function main() {
   }
   const database = await openDatabaseFromConfig(config, { timeouts: config.databaseTimeouts, logger });
   logger.info({ database: database.kind }, "database ready");
+  await sweepTempFilesAtStart(config, logger);
 
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, logger, {

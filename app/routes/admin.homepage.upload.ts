@@ -2,14 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.homepage.upload";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { storeCarouselImage } from "~/domain/media/uploads.server";
+import type { UploadAnswer } from "~/domain/content/carousel-admin";
 import { readForm } from "~/lib/form.server";
-
-export type UploadAnswer = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * POST /admin/homepage/upload: a slide's background image as multipart form data (field "file").
  * The body may be 5 MB plus framing (server/body-limit.ts); the content must really be a JPEG, PNG
- * or WebP image. The answer is JSON with the URL the slide form then uses.
+ * or WebP image, which is kept re-encoded at the carousel's size. The answer is always JSON (also on
+ * a failure) with the URL the slide form then uses or the message the panel shows.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
@@ -20,7 +20,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: 400,
     });
   }
-  const stored = await storeCarouselImage(context.config.dataDir, file);
+  let stored;
+  try {
+    stored = await storeCarouselImage(context.config.dataDir, file);
+  } catch (err) {
+    // Still JSON: the panel shows the message instead of failing on a plain-text error page.
+    context.logger.error({ err, by: viewer.id }, "storing a carousel image failed");
+    return Response.json(
+      {
+        ok: false,
+        message: "Uploaden is mislukt door een fout op de server; probeer het later opnieuw",
+      } satisfies UploadAnswer,
+      { status: 500 },
+    );
+  }
   if (!stored.ok)
     return Response.json({ ok: false, message: stored.message } satisfies UploadAnswer, { status: stored.status });
   context.logger.info({ url: stored.url, bytes: stored.bytes, by: viewer.id }, "admin uploaded a carousel image");

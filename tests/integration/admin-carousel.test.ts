@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../app/db/client.server";
@@ -79,7 +81,16 @@ const PNG = Buffer.from(
   "hex",
 );
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
-const WEBP_START = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8 ")]);
+
+/** The 1 × 1 PNG with another size in its header (and the header's checksum to match): nothing else changes. */
+function pngClaiming(width: number, height: number): Buffer {
+  const png = Buffer.from(PNG);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  // The CRC covers the chunk type and data: bytes 12..29 of the IHDR chunk.
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
 
 function upload(cookie: string | null, file: Blob, name: string) {
   const body = new FormData();
@@ -460,18 +471,20 @@ describe("deleting a slide", () => {
 });
 
 describe("uploading a background image", () => {
-  it("keeps a PNG under the data directory and serves it with its type and nosniff", async () => {
+  it("keeps the image re-encoded as WebP under the data directory and serves it with its type and nosniff", async () => {
     const res = await upload(admin.cookie, new Blob([PNG], { type: "image/png" }), "../../zomer slide.png");
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { ok: boolean; url: string };
     expect(answer.ok).toBe(true);
-    expect(answer.url).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.png$/);
+    expect(answer.url).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.webp$/);
     expect(uploadedFiles()).toContain(path.basename(answer.url));
     const served = await app.get(answer.url);
     expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // Never enlarged: the 1 × 1 pixel stays 1 × 1.
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1, 1]);
 
     // A slide can use it, and the home page shows it.
     await clearSlides();
@@ -480,17 +493,83 @@ describe("uploading a background image", () => {
     expect(html).toContain(`src="${answer.url}"`);
   });
 
-  it("names the file by its content: a JPEG and a WebP get their own extension and type", async () => {
-    for (const [bytes, ext, type] of [
-      [JPEG_START, "jpg", "image/jpeg"],
-      [WEBP_START, "webp", "image/webp"],
-    ] as const) {
-      // The browser's name and type are not trusted: only the bytes decide.
+  it("decodes JPEG, PNG and WebP whatever the browser's name and type say, and keeps each as WebP", async () => {
+    const picture = sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } });
+    for (const bytes of [await picture.clone().jpeg().toBuffer(), await picture.clone().webp().toBuffer()]) {
       const res = await upload(admin.cookie, new Blob([bytes], { type: "image/png" }), "foto.png");
       const answer = (await res.json()) as { ok: boolean; url: string };
-      expect(answer.url.endsWith(`.${ext}`)).toBe(true);
-      expect((await app.get(answer.url)).headers.get("content-type")).toBe(type);
+      expect(answer.url.endsWith(".webp")).toBe(true);
+      expect((await app.get(answer.url)).headers.get("content-type")).toBe("image/webp");
     }
+  });
+
+  it("keeps a photo at the carousel's size (1920 × 1080 at most) and without its EXIF and GPS metadata", async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#7a9a3b" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "Trapkracht testcamera", Artist: "Fotograaf Jansen" },
+        // IFD3 is the GPS block; the map datum is text, so it can be looked for in the bytes.
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 22/1 0/1", GPSMapDatum: "WGS-84 Amsterdam" },
+      })
+      .toBuffer();
+    // The upload really carries the camera and the position.
+    const original = await sharp(photo).metadata();
+    expect(original.exif?.toString("latin1")).toContain("Trapkracht testcamera");
+    expect(original.exif?.toString("latin1")).toContain("WGS-84 Amsterdam");
+
+    const res = await upload(admin.cookie, new Blob([photo], { type: "image/jpeg" }), "vakantie.jpg");
+    const answer = (await res.json()) as { ok: boolean; url: string };
+    expect(answer.ok).toBe(true);
+    const stored = readFileSync(path.join(uploadDir, path.basename(answer.url)));
+    const meta = await sharp(stored).metadata();
+    // 2400 × 1600 (3:2) fits inside 1920 × 1080 at 1620 × 1080.
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1620, 1080]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(stored.toString("latin1")).not.toContain("Trapkracht testcamera");
+    expect(stored.toString("latin1")).not.toContain("Fotograaf Jansen");
+    expect(stored.toString("latin1")).not.toContain("WGS-84 Amsterdam");
+  });
+
+  it("refuses a small file that claims a huge picture (30 000 × 30 000 pixels), with a clear message, and keeps nothing", async () => {
+    const before = uploadedFiles();
+    const huge = pngClaiming(30_000, 30_000);
+    expect(huge.length).toBeLessThan(100);
+    const res = await upload(admin.cookie, new Blob([huge], { type: "image/png" }), "enorm.png");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      ok: false,
+      message: "De afbeelding heeft te veel pixels (30000 × 30000); hoogstens 40 megapixel, bijvoorbeeld 1920 × 1080",
+    });
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it("refuses a file that starts like a JPEG but is no picture", async () => {
+    const before = uploadedFiles();
+    const res = await upload(admin.cookie, new Blob([JPEG_START], { type: "image/jpeg" }), "kapot.jpg");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ ok: false, message: "Het bestand kon niet als afbeelding worden gelezen" });
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it("answers JSON the panel can show when storing fails unexpectedly, and leaves no temporary file", async () => {
+    // The upload folder's place is taken by a file: creating the folder fails (a real fs error).
+    const kept = `${uploadDir}-kept`;
+    renameSync(uploadDir, kept);
+    writeFileSync(uploadDir, "geen map");
+    try {
+      const res = await upload(admin.cookie, new Blob([PNG], { type: "image/png" }), "slide.png");
+      expect(res.status).toBe(500);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({
+        ok: false,
+        message: "Uploaden is mislukt door een fout op de server; probeer het later opnieuw",
+      });
+    } finally {
+      rmSync(uploadDir, { force: true });
+      renameSync(kept, uploadDir);
+    }
+    expect(uploadedFiles().filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("refuses a file that is not an image, whatever its name and type say", async () => {

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { SLIDE_LINKS, type AdminSlide } from "~/domain/content/carousel-admin";
+import { readUploadAnswer, SLIDE_LINKS, type AdminSlide } from "~/domain/content/carousel-admin";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
 import { SwitchButton } from "./switch-button";
@@ -237,9 +237,8 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
     body.append("file", file);
     try {
       const response = await fetch("/admin/homepage/upload", { method: "POST", body });
-      if (response.status === 413) throw new Error("Het bestand is groter dan 5 MB");
-      const answer = (await response.json()) as { ok: boolean; url?: string; message?: string };
-      if (!answer.ok || !answer.url) throw new Error(answer.message ?? "Uploaden is mislukt");
+      const answer = await readUploadAnswer(response);
+      if (!answer.ok) throw new Error(answer.message);
       setBgImage(answer.url);
       setUpload({ busy: false, message: "Afbeelding geüpload", error: false });
     } catch (error) {

@@ -35,6 +35,31 @@ export type SlideInput = {
   highlight: string | null;
 };
 
+/** The upload route's answer (POST /admin/homepage/upload). */
+export type UploadAnswer = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * The upload route's answer as the panel shows it. Not every answer is the route's JSON: the body
+ * limit, a proxy or a crashed process answer plain text or HTML, and then the status tells what
+ * happened instead of a JSON parse error.
+ */
+export async function readUploadAnswer(response: Response): Promise<UploadAnswer> {
+  if ((response.headers.get("content-type") ?? "").toLowerCase().includes("application/json")) {
+    const answer = (await response.json().catch(() => null)) as Partial<{ ok: boolean; url: string; message: string }>;
+    if (answer?.ok === true && typeof answer.url === "string") return { ok: true, url: answer.url };
+    if (answer?.ok === false && typeof answer.message === "string") return { ok: false, message: answer.message };
+  }
+  if (response.status === 413) return { ok: false, message: "Het bestand is groter dan 5 MB" };
+  if (response.status === 507)
+    return { ok: false, message: "De schijf van de server is vol; de afbeelding is niet opgeslagen" };
+  if (response.status === 401 || response.status === 403)
+    return { ok: false, message: "Je bent niet (meer) ingelogd als beheerder; log opnieuw in" };
+  return {
+    ok: false,
+    message: `De server gaf een onverwacht antwoord (status ${response.status}); probeer het later opnieuw`,
+  };
+}
+
 /** Where an uploaded slide image is served: /uploads/carousel/<uuid>.<ext>. */
 export const UPLOAD_URL_PREFIX = "/uploads/carousel/";
 

@@ -13,7 +13,7 @@ export const MAIN_WIDTH = 800;
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 
 /** Decoding more pixels than this is refused (a small file can claim a huge picture). */
-const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = 40_000_000;
 
 export class NotAnImageError extends Error {
   override name = "NotAnImageError";

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
+import { MAX_PIXELS } from "~/domain/image-migration/convert.server";
+import { isNoSpaceError, writeFileAtomically } from "~/shared/files/write-file.server";
 
 /** The largest slide image the shop keeps. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -36,26 +39,83 @@ export function carouselUploadDir(dataDir: string): string {
 /** The only names the shop gives (and serves): a random UUID and the detected type's extension. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
-export type StoreUploadResult =
-  { ok: true; url: string; bytes: number; type: string } | { ok: false; status: 400 | 413; message: string };
+/**
+ * The size the home page's carousel shows a slide at (the <img> in hero-carousel.tsx is 1920 × 1080,
+ * covering the slide): an upload is scaled down to fit inside it, never up.
+ */
+export const CAROUSEL_IMAGE_SIZE = { width: 1920, height: 1080 } as const;
 
-/** Checks and keeps an uploaded slide image; the answer's url is what the slide stores. */
+export type StoreUploadResult =
+  { ok: true; url: string; bytes: number; type: string } | { ok: false; status: 400 | 413 | 507; message: string };
+
+const NOT_READABLE = "Het bestand kon niet als afbeelding worden gelezen";
+
+/**
+ * Checks and keeps an uploaded slide image; the answer's url is what the slide stores. The image is
+ * decoded and encoded anew as WebP at the carousel's size: what visitors get is never bigger than
+ * the carousel shows, and carries none of the original's metadata (camera, GPS position).
+ */
 export async function storeCarouselImage(dataDir: string, file: File): Promise<StoreUploadResult> {
   if (file.size === 0) return { ok: false, status: 400, message: "Het bestand is leeg" };
   if (file.size > MAX_UPLOAD_BYTES) {
     return { ok: false, status: 413, message: "Het bestand is groter dan 5 MB" };
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const ext = detectImageType(bytes);
-  if (!ext) return { ok: false, status: 400, message: "Alleen JPEG-, PNG- en WebP-afbeeldingen zijn toegestaan" };
+  if (!detectImageType(bytes))
+    return { ok: false, status: 400, message: "Alleen JPEG-, PNG- en WebP-afbeeldingen zijn toegestaan" };
+  const encoded = await encodeForCarousel(bytes);
+  if (!encoded.ok) return encoded;
   const dir = carouselUploadDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.${ext}`;
-  // Written under a temporary name and renamed: a reader never sees half a file.
-  const temp = path.join(dir, `.${name}.tmp`);
-  await writeFile(temp, bytes, { flag: "wx" });
-  await rename(temp, path.join(dir, name));
-  return { ok: true, url: `/uploads/carousel/${name}`, bytes: bytes.length, type: UPLOAD_TYPES[ext] };
+  const name = `${randomUUID()}.webp`;
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFileAtomically(path.join(dir, name), encoded.body);
+  } catch (error) {
+    if (!isNoSpaceError(error)) throw error;
+    return {
+      ok: false,
+      status: 507,
+      message:
+        "De schijf van de server is vol; de afbeelding is niet opgeslagen. Maak ruimte vrij en probeer het opnieuw",
+    };
+  }
+  return { ok: true, url: `/uploads/carousel/${name}`, bytes: encoded.body.length, type: UPLOAD_TYPES.webp };
+}
+
+/**
+ * The header tells the picture's size before anything is decoded: a small file can claim a huge
+ * picture (30 000 × 30 000 pixels in 2.6 MB), so that is refused first, with the same pixel cap as
+ * the image migration.
+ */
+async function encodeForCarousel(
+  bytes: Uint8Array,
+): Promise<{ ok: true; body: Buffer } | { ok: false; status: 400; message: string }> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // Only the header is read here, so no limit yet: the size it claims is checked below.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    return { ok: false, status: 400, message: NOT_READABLE };
+  }
+  if (!width || !height) return { ok: false, status: 400, message: NOT_READABLE };
+  if (width * height > MAX_PIXELS) {
+    return {
+      ok: false,
+      status: 400,
+      message: `De afbeelding heeft te veel pixels (${width} × ${height}); hoogstens ${MAX_PIXELS / 1_000_000} megapixel, bijvoorbeeld ${CAROUSEL_IMAGE_SIZE.width} × ${CAROUSEL_IMAGE_SIZE.height}`,
+    };
+  }
+  try {
+    const body = await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ ...CAROUSEL_IMAGE_SIZE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { ok: true, body };
+  } catch {
+    return { ok: false, status: 400, message: NOT_READABLE };
+  }
 }
 
 /** A kept image by its stored name, or null (unknown or malformed names never touch the disk). */

@@ -1,6 +1,7 @@
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "~/config/env.server";
+import { writeFileAtomically } from "~/shared/files/write-file.server";
 import { S3Storage } from "./s3-storage.server";
 import { checkStorageKey, type Storage } from "./storage";
 
@@ -23,10 +24,8 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Buffer): Promise<void> {
     const target = this.file(key);
     await mkdir(this.dir, { recursive: true });
-    // Written beside and renamed, so a reader never sees half a file.
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, body);
-    await rename(temp, target);
+    // Never half a file, and no temporary file left when the disk is full.
+    await writeFileAtomically(target, body);
   }
 
   async get(key: string): Promise<{ body: Buffer; contentType: string } | null> {

@@ -6,12 +6,13 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatFileSize } from "~/lib/file-size";
+import { isNoSpaceError } from "~/shared/files/write-file.server";
 import { displayFileName } from "./feed-form";
 import { feedFilesDir } from "./runs.server";
 
 export type ReceivedUpload =
   | { ok: true; fields: Record<string, string>; storedPath: string; fileName: string; bytes: number }
-  | { ok: false; status: 400 | 413; message: string };
+  | { ok: false; status: 400 | 413 | 507; message: string };
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
@@ -31,7 +32,8 @@ export async function receiveFeedUpload(request: Request, dataDir: string, maxBy
   const target = path.resolve(dataDir, relative);
 
   const fields: Record<string, string> = {};
-  let file: { name: string; bytes: number; truncated: boolean; done: Promise<void> } | null = null;
+  type Received = { name: string; bytes: number; truncated: boolean; done: Promise<void>; writeError?: unknown };
+  let file: Received | null = null;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -49,18 +51,44 @@ export async function receiveFeedUpload(request: Request, dataDir: string, maxBy
       stream.resume();
       return;
     }
-    const entry = { name: displayFileName(info.filename), bytes: 0, truncated: false, done: Promise.resolve() };
+    const entry: Received = {
+      name: displayFileName(info.filename),
+      bytes: 0,
+      truncated: false,
+      done: Promise.resolve(),
+    };
     stream.on("data", (chunk: Buffer) => (entry.bytes += chunk.length));
     stream.on("limit", () => (entry.truncated = true));
-    entry.done = pipeline(stream, fs.createWriteStream(target));
+    const out = fs.createWriteStream(target);
+    entry.done = new Promise<void>((resolve, reject) => {
+      out.on("finish", resolve);
+      out.on("error", (error) => {
+        // A failed write (a full disk): the rest of the file is read and dropped, so the request
+        // still ends and the answer can say why.
+        entry.writeError = error;
+        stream.unpipe(out);
+        stream.resume();
+        reject(error);
+      });
+    });
+    // Awaited once the request is read; meanwhile a rejection must not count as unhandled (that ends the process).
+    entry.done.catch(() => undefined);
+    stream.on("error", (error) => out.destroy(error));
+    stream.pipe(out);
     file = entry;
   });
   const remove = () => fs.promises.rm(target, { force: true });
   try {
     await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser);
-    await (file as { done: Promise<void> } | null)?.done;
-  } catch {
+    await (file as Received | null)?.done;
+  } catch (error) {
     await remove();
+    if (isNoSpaceError((file as Received | null)?.writeError ?? error))
+      return {
+        ok: false,
+        status: 507,
+        message: "The server's disk is full; the file was not kept. Free some space and try again",
+      };
     return { ok: false, status: 400, message: "The upload was broken off; try again" };
   }
   const received = file as { name: string; bytes: number; truncated: boolean } | null;
