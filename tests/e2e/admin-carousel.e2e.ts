@@ -68,7 +68,9 @@ describe("admin: Homepage Carousel Beheer", () => {
       .getByLabel(/Afbeelding uploaden/)
       .setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
     await expect.poll(() => dialog.getByText("Afbeelding geüpload").isVisible()).toBe(true);
-    expect(await dialog.getByLabel("Afbeelding-URL").inputValue()).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.webp$/);
+    expect(await dialog.getByLabel("Afbeelding-URL").inputValue()).toMatch(
+      /^\/uploads\/carousel\/[0-9a-f-]{36}\.webp$/,
+    );
     await dialog.getByLabel("Knoptekst").fill("Naar de blog");
     await dialog.getByLabel("Knoplink").selectOption("/blog");
     expect(await save.isDisabled()).toBe(false);
