@@ -496,7 +496,7 @@ describe("uploading a background image", () => {
   it("decodes JPEG, PNG and WebP whatever the browser's name and type say, and keeps each as WebP", async () => {
     const picture = sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } });
     for (const bytes of [await picture.clone().jpeg().toBuffer(), await picture.clone().webp().toBuffer()]) {
-      const res = await upload(admin.cookie, new Blob([bytes], { type: "image/png" }), "foto.png");
+      const res = await upload(admin.cookie, new Blob([new Uint8Array(bytes)], { type: "image/png" }), "foto.png");
       const answer = (await res.json()) as { ok: boolean; url: string };
       expect(answer.url.endsWith(".webp")).toBe(true);
       expect((await app.get(answer.url)).headers.get("content-type")).toBe("image/webp");
@@ -517,7 +517,7 @@ describe("uploading a background image", () => {
     expect(original.exif?.toString("latin1")).toContain("Trapkracht testcamera");
     expect(original.exif?.toString("latin1")).toContain("WGS-84 Amsterdam");
 
-    const res = await upload(admin.cookie, new Blob([photo], { type: "image/jpeg" }), "vakantie.jpg");
+    const res = await upload(admin.cookie, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "vakantie.jpg");
     const answer = (await res.json()) as { ok: boolean; url: string };
     expect(answer.ok).toBe(true);
     const stored = readFileSync(path.join(uploadDir, path.basename(answer.url)));
@@ -535,7 +535,7 @@ describe("uploading a background image", () => {
     const before = uploadedFiles();
     const huge = pngClaiming(30_000, 30_000);
     expect(huge.length).toBeLessThan(100);
-    const res = await upload(admin.cookie, new Blob([huge], { type: "image/png" }), "enorm.png");
+    const res = await upload(admin.cookie, new Blob([new Uint8Array(huge)], { type: "image/png" }), "enorm.png");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       ok: false,

@@ -28,18 +28,24 @@ const outcome = async <T>(work: () => Promise<T>) =>
 // A photo-like picture (noise does not compress) whose WebP at the carousel's size is far bigger
 // than the disk's room.
 const photo = await sharp({
-  create: { width: 1920, height: 1080, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } },
+  create: {
+    width: 1920,
+    height: 1080,
+    channels: 3,
+    background: "#808080",
+    noise: { type: "gaussian", mean: 128, sigma: 50 },
+  },
 })
   .jpeg({ quality: 70 })
   .toBuffer();
 
-const carousel = await outcome(() => storeCarouselImage(dataDir, new File([photo], "foto.jpg")));
+const carousel = await outcome(() => storeCarouselImage(dataDir, new File([new Uint8Array(photo)], "foto.jpg")));
 const images = await outcome(() =>
-  new LocalStorage(path.join(dataDir, "images")).put("10001-abc-800.webp", Buffer.alloc(1024 * 1024, 7), "image/webp"),
+  new LocalStorage(path.join(dataDir, "images")).put("10001-abc-800.webp", Buffer.alloc(1024 * 1024, 7)),
 );
 const form = new FormData();
 form.append("format", "csv");
-form.append("file", new Blob([Buffer.alloc(1024 * 1024, 65)]), "voorraad.csv");
+form.append("file", new Blob([new Uint8Array(1024 * 1024).fill(65)]), "voorraad.csv");
 const feed = await outcome(() =>
   receiveFeedUpload(
     new Request("http://127.0.0.1/admin/feeds/upload", { method: "POST", body: form }),
