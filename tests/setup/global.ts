@@ -4,7 +4,6 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -59,7 +58,8 @@ export default async function setup(project: TestProject) {
  */
 async function migratedPgliteTemplate(): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(`pglite:${createRequire(import.meta.url)("@electric-sql/pglite/package.json").version}\n`);
+  // PGlite's package.json is not among its exports: read it as a file.
+  hash.update(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
   for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const file = path.join(MIGRATIONS_DIR, name);
     if (!statSync(file).isFile()) continue;
