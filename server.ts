@@ -48,7 +48,7 @@ async function main() {
     const seeded = await seedDemoIfEmpty(database.db, logger, {
       demoAdmin: demoAdminAllowed(config),
       // Some products' images on the built-in test supplier: work for /admin/image-migration.
-      supplierImagesBase: config.supplier.apiUrl ? undefined : config.publicUrl,
+      supplierImages: !config.supplier.apiUrl,
     });
     if (seeded) logger.info(seeded, "demo catalogue created");
   }

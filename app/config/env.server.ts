@@ -74,7 +74,9 @@ const EnvSchema = z.object({
     .default("NL"),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   TEST_SUPPLIER_ALLOWED: booleanFlag.default(false),
-  /** Image migration may download from loopback (the demo's test supplier); default: not in production on PostgreSQL. */
+  /** Server-side requests may go to loopback (the demo's own servers); default: not in production on PostgreSQL. */
+  OUTBOUND_ALLOW_LOOPBACK: booleanFlag.optional(),
+  /** The earlier name of OUTBOUND_ALLOW_LOOPBACK (image migration only then); still read. */
   IMAGE_MIGRATION_ALLOW_LOOPBACK: booleanFlag.optional(),
   /** Where migrated images are kept: a folder under DATA_DIR (default) or an S3-compatible bucket. */
   IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -136,7 +138,9 @@ const EnvSchema = z.object({
     .number({ message: "PAGE_CACHE_TTL_MS moet een aantal milliseconden zijn, bijv. 5000" })
     .int({ message: "PAGE_CACHE_TTL_MS moet een geheel aantal milliseconden zijn" })
     .min(0, { message: "PAGE_CACHE_TTL_MS mag niet negatief zijn" })
-    .max(60_000, { message: "PAGE_CACHE_TTL_MS mag hoogstens 60000 (een minuut) zijn: langer laat prijzen en voorraad te lang oud" })
+    .max(60_000, {
+      message: "PAGE_CACHE_TTL_MS mag hoogstens 60000 (een minuut) zijn: langer laat prijzen en voorraad te lang oud",
+    })
     .optional(),
 });
 
@@ -225,11 +229,12 @@ export type Config = {
     testSupplierAllowedInProduction: boolean;
   };
   /**
-   * The image migration tool (spec 1 §2.15): downloads go to public addresses only; loopback is
-   * allowed for the embedded demo's test supplier and tests (IMAGE_MIGRATION_ALLOW_LOOPBACK),
-   * by default everywhere except a production server on PostgreSQL. Private ranges never.
+   * Server-side requests to targets an admin or a supplier's data chooses (supplier API, SFTP/FTP,
+   * feed sources, image migration; app/shared/outbound): public addresses only; loopback is allowed
+   * for the embedded demo's own servers and tests (OUTBOUND_ALLOW_LOOPBACK), by default everywhere
+   * except a production server on PostgreSQL. Private ranges and metadata services never.
    */
-  imageMigration: { allowLoopback: boolean };
+  outbound: { allowLoopback: boolean };
   /** Migrated images: DATA_DIR/images, or an S3-compatible bucket (path-style requests, SigV4). */
   imageStorage:
     | { kind: "local" }
@@ -343,8 +348,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedMaxBytes: e.FEED_MAX_BYTES,
     feedMaxDeactivatePercent: e.FEED_MAX_DEACTIVATE_PERCENT,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS ?? (e.NODE_ENV === "production" ? 5_000 : 0),
-    imageMigration: {
-      allowLoopback: e.IMAGE_MIGRATION_ALLOW_LOOPBACK ?? !(e.NODE_ENV === "production" && e.DATABASE_URL),
+    outbound: {
+      allowLoopback:
+        e.OUTBOUND_ALLOW_LOOPBACK ??
+        e.IMAGE_MIGRATION_ALLOW_LOOPBACK ??
+        !(e.NODE_ENV === "production" && e.DATABASE_URL),
     },
     imageStorage:
       e.IMAGE_STORAGE === "s3"

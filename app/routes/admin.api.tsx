@@ -9,6 +9,7 @@ import {
   SUPPLIER_TEST_METHODS,
 } from "~/domain/admin/supplier-test.server";
 import {
+  credentialsWithheldMessage,
   exampleOrderMessage,
   getSupplierConfig,
   setSupplierApiUrl,
@@ -47,14 +48,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(url)) return failed("The URL may not contain control characters.", 400);
     try {
-      const result = await setSupplierApiUrl(context.db, { id: viewer.id, email: viewer.email }, url);
+      const result = await setSupplierApiUrl(
+        context.db,
+        { id: viewer.id, email: viewer.email },
+        url,
+        context.config.outbound,
+      );
       if (!result.ok) return failed(result.error, 400);
       context.logger.info({ by: viewer.id }, "admin changed the supplier API URL");
+      const supplier = await getSupplierConfig(context.db, context.config);
+      const withheld = supplier.credentialsWithheld ? ` ${credentialsWithheldMessage(supplier, context.config)}.` : "";
       return data<ApiActionResult>({
         ok: true,
         intent,
         title: "API URL updated successfully",
-        description: result.url ?? "The default endpoint is used again.",
+        description: (result.url ?? "The default endpoint is used again.") + withheld,
       });
     } catch (error) {
       context.logger.error({ err: error }, "supplier API URL update failed");
@@ -70,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const { url, outcome } = await runSupplierTest(context.db, context.config, parsed.input);
+    const { url, outcome, credentialsNotice } = await runSupplierTest(context.db, context.config, parsed.input);
+    const notice = credentialsNotice ? ` ${credentialsNotice}` : "";
     context.logger.info(
       {
         by: viewer.id,
@@ -85,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: false,
         intent,
         title: "API Connection Failed",
-        description: outcome.message,
+        description: outcome.message + notice,
         test: { url, outcome },
       });
     }
@@ -94,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: success,
       intent,
       title: success ? "API Connection Successful" : "API Connection Test Failed",
-      description: `${outcome.status} in ${outcome.durationMs} ms`,
+      description: `${outcome.status} in ${outcome.durationMs} ms${notice}`,
       test: { url, outcome },
     });
   }

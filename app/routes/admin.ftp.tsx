@@ -10,6 +10,7 @@ import {
   saveConnection,
 } from "~/domain/connections/connections.server";
 import { runFtp, xmlProblem } from "~/domain/connections/ftp.server";
+import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { readForm } from "~/lib/form.server";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 
@@ -76,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ftp: result,
     });
   } catch (error) {
+    if (error instanceof OutboundRefusedError) return fail("Failed to test FTP connection", `host: ${error.message}`);
     context.logger.error({ err: error }, "FTP action failed");
     return fail("Failed to test FTP connection", "An unexpected error occurred", 500);
   }

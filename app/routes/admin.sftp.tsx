@@ -13,6 +13,7 @@ import {
   LOGON_TYPES,
 } from "~/domain/connections/connections.server";
 import { listRetrievedFiles, testSftpConnection } from "~/domain/connections/sftp.server";
+import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { readForm } from "~/lib/form.server";
 
 export function meta() {
@@ -100,6 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       test,
     });
   } catch (error) {
+    if (error instanceof OutboundRefusedError) {
+      return data<SftpActionResult>(
+        { ok: false, intent, title: "Failed to test SFTP connection", description: `host: ${error.message}` },
+        { status: 400 },
+      );
+    }
     context.logger.error({ err: error }, "SFTP action failed");
     return data<SftpActionResult>(
       { ok: false, intent, title: "An unexpected error occurred", description: "Failed to test SFTP connection" },

@@ -36,6 +36,8 @@ beforeAll(async () => {
 
   database = await createTestDatabase();
   app = await startTestApp(database.db, {
+    // The credentials are for this supplier's origin only (an admin's URL elsewhere gets none).
+    SUPPLIER_API_URL: supplierUrl,
     SUPPLIER_USERNAME: "api-gebruiker",
     SUPPLIER_PASSWORD: "Geheim&Wachtwoord<42>",
     SUPPLIER_DEBTOR_NUMBER: "D-1234",

@@ -26,6 +26,8 @@ const asConnection = (c: ReturnType<typeof loadConfig>["connections"]["sftp"], k
   secure: false,
   hostKeySha256: null,
   timeoutMs: 5000,
+  // The demo's servers are on loopback, which the demo allows (OUTBOUND_ALLOW_LOOPBACK).
+  policy: { allowLoopback: true },
 });
 
 describe("the embedded demo's supplier file servers", () => {

@@ -126,7 +126,7 @@ describe("downloading an image", () => {
 });
 
 describe("the image migration tool", () => {
-  const { app, database } = useTestApp(() => ({ DATA_DIR: dataDir, IMAGE_MIGRATION_ALLOW_LOOPBACK: "true" }));
+  const { app, database } = useTestApp(() => ({ DATA_DIR: dataDir, OUTBOUND_ALLOW_LOOPBACK: "true" }));
   const db = () => database.db;
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   let customer: Awaited<ReturnType<typeof signedInUser>>;
@@ -464,7 +464,7 @@ describe("image statistics and the demo's supplier images", () => {
     await createProduct(db, { artNo: 10_002, images: ["/media/product/10002-1.svg"] });
     await createProduct(db, { artNo: 10_021, images: ["/media/product/10021-1.svg"] });
     await createProduct(db, { artNo: 10_041, images: [] });
-    expect(await pointDemoImagesAtTestSupplier(db, "http://127.0.0.1:3000/")).toBe(2);
+    expect(await pointDemoImagesAtTestSupplier(db)).toBe(2);
     const rows = await db
       .select({ artNo: products.artNo, images: products.images })
       .from(products)
@@ -474,13 +474,13 @@ describe("image statistics and the demo's supplier images", () => {
       {
         artNo: 10_001,
         images: [
-          "http://127.0.0.1:3000/api/test-supplier/images/10001-1.jpg",
-          "http://127.0.0.1:3000/api/test-supplier/images/10001-2.png",
-          "http://127.0.0.1:3000/api/test-supplier/images/10001-9.jpg",
+          "/api/test-supplier/images/10001-1.jpg",
+          "/api/test-supplier/images/10001-2.png",
+          "/api/test-supplier/images/10001-9.jpg",
         ],
       },
       { artNo: 10_002, images: ["/media/product/10002-1.svg"] },
-      { artNo: 10_021, images: ["http://127.0.0.1:3000/api/test-supplier/images/10021-1.jpg"] },
+      { artNo: 10_021, images: ["/api/test-supplier/images/10021-1.jpg"] },
       { artNo: 10_041, images: [] },
     ]);
   });

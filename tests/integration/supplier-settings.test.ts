@@ -11,6 +11,7 @@ import {
 import { useTestDatabase } from "../support/fixture";
 
 const ADMIN = { id: "admin-1", email: "beheerder@trapkracht.test" };
+const POLICY = { allowLoopback: false };
 
 describe("supplier settings", () => {
   const database = useTestDatabase();
@@ -37,6 +38,7 @@ describe("supplier settings", () => {
       deliveryNoteLanguage: "NL",
       timeoutMs: 15_000,
       isTestSupplier: true,
+      credentialsWithheld: false,
     });
   });
 
@@ -51,22 +53,22 @@ describe("supplier settings", () => {
       timeoutMs: 5000,
       isTestSupplier: false,
     });
-    expect(await setSupplierApiUrl(database.db, ADMIN, " https://api2.leverancier.example/v2/orders ")).toEqual({
+    expect(await setSupplierApiUrl(database.db, ADMIN, " https://api.leverancier.example/v2/orders ", POLICY)).toEqual({
       ok: true,
-      url: "https://api2.leverancier.example/v2/orders",
+      url: "https://api.leverancier.example/v2/orders",
     });
     const supplier = await getSupplierConfig(database.db, configured);
     expect(supplier).toMatchObject({
-      url: "https://api2.leverancier.example/v2/orders",
+      url: "https://api.leverancier.example/v2/orders",
       urlSource: "admin",
       defaultUrl: "https://api.leverancier.example/orders",
       username: "trapkracht",
     });
     const shown = publicSupplierConfig(supplier);
-    expect(shown).toMatchObject({ url: "https://api2.leverancier.example/v2/orders", hasCredentials: true });
+    expect(shown).toMatchObject({ url: "https://api.leverancier.example/v2/orders", hasCredentials: true });
     expect(JSON.stringify(shown)).not.toContain("geheim");
 
-    expect(await setSupplierApiUrl(database.db, ADMIN, "")).toEqual({ ok: true, url: null });
+    expect(await setSupplierApiUrl(database.db, ADMIN, "", POLICY)).toEqual({ ok: true, url: null });
     expect((await getSupplierConfig(database.db, configured)).urlSource).toBe("environment");
 
     const changes = await urlChanges();
@@ -75,15 +77,32 @@ describe("supplier settings", () => {
         type: "setting",
         by: "beheerder@trapkracht.test",
         before: { url: null },
-        after: { url: "https://api2.leverancier.example/v2/orders" },
+        after: { url: "https://api.leverancier.example/v2/orders" },
       },
       {
         type: "setting",
         by: "beheerder@trapkracht.test",
-        before: { url: "https://api2.leverancier.example/v2/orders" },
+        before: { url: "https://api.leverancier.example/v2/orders" },
         after: { url: null },
       },
     ]);
+  });
+
+  it("sends the credentials only to SUPPLIER_API_URL's origin: an admin's URL elsewhere gets none", async () => {
+    for (const url of [
+      "https://api2.leverancier.example/orders",
+      "http://api.leverancier.example/orders",
+      "https://api.leverancier.example:8443/orders",
+    ]) {
+      expect(await setSupplierApiUrl(database.db, ADMIN, url, POLICY)).toEqual({ ok: true, url });
+      expect(await getSupplierConfig(database.db, configured)).toMatchObject({
+        url,
+        username: "",
+        password: "",
+        credentialsWithheld: true,
+      });
+    }
+    await setSupplierApiUrl(database.db, ADMIN, "", POLICY);
   });
 
   it("refuses a URL that is not http(s), carries credentials, is malformed or too long, and records nothing", async () => {
@@ -98,7 +117,7 @@ describe("supplier settings", () => {
       [`https://leverancier.example/${"a".repeat(2100)}`, "The URL is longer than 2048 characters"],
     ] as const;
     for (const [url, error] of refused) {
-      expect(await setSupplierApiUrl(database.db, ADMIN, url)).toEqual({ ok: false, error });
+      expect(await setSupplierApiUrl(database.db, ADMIN, url, POLICY)).toEqual({ ok: false, error });
     }
     expect(await urlChanges()).toHaveLength(before);
     expect((await getSupplierConfig(database.db, configured)).url).toBe("https://api.leverancier.example/orders");

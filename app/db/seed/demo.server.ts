@@ -14,13 +14,13 @@ import { pointDemoImagesAtTestSupplier } from "./supplier-images.server";
  * carousel, blog, quiz and settings, then the filter-value cache. Does nothing (returns null) as
  * soon as one product exists, so a real catalogue is never touched. All or nothing: one transaction.
  * `demoAdmin`: also create the demo admin (server.ts allows it except in production on PostgreSQL).
- * `supplierImagesBase`: the shop's own URL, whose test supplier then hosts some products' images
- * (work for the image migration tool; server.ts passes it while no real supplier is configured).
+ * `supplierImages`: the shop's own test supplier then hosts some products' images (work for the
+ * image migration tool; server.ts sets it while no real supplier is configured).
  */
 export async function seedDemoIfEmpty(
   db: Db,
   logger: Logger,
-  options: { demoAdmin?: boolean; supplierImagesBase?: string } = {},
+  options: { demoAdmin?: boolean; supplierImages?: boolean } = {},
 ): Promise<null | Record<string, number>> {
   if (await hasProducts(db)) return null;
   const started = performance.now();
@@ -30,9 +30,7 @@ export async function seedDemoIfEmpty(
     if (await hasProducts(tx)) return null;
     const reference = await insertReferenceData(tx);
     const inserted = await insertProducts(tx, DEMO_PRODUCT_COUNT);
-    const supplierImages = options.supplierImagesBase
-      ? await pointDemoImagesAtTestSupplier(tx, options.supplierImagesBase)
-      : 0;
+    const supplierImages = options.supplierImages ? await pointDemoImagesAtTestSupplier(tx) : 0;
     const content = await insertContent(tx);
     const filterValues = await rebuildFilterValueCache(tx);
     const coupons = await insertDemoCoupons(tx);

@@ -8,13 +8,14 @@ export const SUPPLIER_IMAGE_EVERY = 20;
 
 /**
  * Gives the image migration tool work in the embedded demo: every 20th product's generated images
- * (/media/product/<artNo>-<n>.svg) become photos on the built-in test supplier's address
- * (<base>/api/test-supplier/images/<artNo>-<n>.jpg, .png for even n), as a supplier feed would
- * deliver them. The first of them also gets an image the supplier does not have (404), so a
- * migration shows an error too. Deterministic for a given base URL.
+ * (/media/product/<artNo>-<n>.svg) become photos on the built-in test supplier
+ * (/api/test-supplier/images/<artNo>-<n>.jpg, .png for even n), as a supplier feed would deliver
+ * them. The first of them also gets an image the supplier does not have (404), so a migration shows
+ * an error too. Stored without an origin: the shop's address is PUBLIC_URL of the start that uses
+ * them (browser and image migration resolve them then), not of the start that seeded.
  */
-export async function pointDemoImagesAtTestSupplier(tx: DbExecutor, baseUrl: string): Promise<number> {
-  const prefix = `${baseUrl.replace(/\/$/, "")}${TEST_SUPPLIER_IMAGE_PATH}`;
+export async function pointDemoImagesAtTestSupplier(tx: DbExecutor): Promise<number> {
+  const prefix = TEST_SUPPLIER_IMAGE_PATH;
   const result = await tx.execute(sql`
     UPDATE products SET images = (
       SELECT array_agg(

@@ -2,6 +2,7 @@ import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import {
   CREDENTIAL_PLACEHOLDER,
+  credentialsWithheldMessage,
   fillCredentialPlaceholders,
   getSupplierConfig,
   sendSupplierRequest,
@@ -11,8 +12,9 @@ import {
 /**
  * The API Connection tab's test request (spec 1 §2.15, spec 2 §7.4 "testConnection"): the admin
  * chooses method, content type, headers and body, never the address. It goes to the configured
- * supplier URL only, so the form cannot be used to reach the shop's own network; the credentials
- * are put in on the server and taken out of whatever comes back.
+ * supplier URL only, under the outbound address policy (a URL saved before the policy, or a name
+ * that resolves to a private address now, is refused before anything is sent). The credentials are
+ * put in on the server, only for SUPPLIER_API_URL's origin, and taken out of whatever comes back.
  */
 export const SUPPLIER_TEST_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 export type SupplierTestMethod = (typeof SUPPLIER_TEST_METHODS)[number];
@@ -112,18 +114,32 @@ export function redactSecrets(text: string, secrets: string[]): string {
   return out;
 }
 
-/** Sends the admin's test request to the configured supplier URL and reports what came back, secrets removed. */
+/**
+ * Sends the admin's test request to the configured supplier URL and reports what came back, secrets
+ * removed. `credentialsNotice` says why the placeholders were not filled in, when they were not.
+ */
 export async function runSupplierTest(
   db: Db,
   config: Config,
   input: SupplierTestInput,
-): Promise<{ url: string; outcome: SupplierTestOutcome }> {
+): Promise<{ url: string; outcome: SupplierTestOutcome; credentialsNotice: string | null }> {
   const supplier = await getSupplierConfig(db, config);
-  const secrets = [supplier.username, supplier.password];
+  // Every credential the shop has, so none comes back even from a host that was not sent them.
+  const secrets = [
+    supplier.username,
+    supplier.password,
+    config.supplier.username ?? "",
+    config.supplier.password ?? "",
+  ];
   const withBody = input.method !== "GET";
+  const credentialsNotice =
+    supplier.credentialsWithheld && withBody && input.body.includes(CREDENTIAL_PLACEHOLDER)
+      ? `${credentialsWithheldMessage(supplier, config)}: the placeholders were sent empty.`
+      : null;
   try {
     const response = await sendSupplierRequest({
       url: supplier.url,
+      policy: config.outbound,
       method: input.method,
       headers: { ...Object.fromEntries(input.headers), ...(withBody ? { "content-type": input.contentType } : {}) },
       body: withBody ? fillCredentialPlaceholders(input.body, supplier) : undefined,
@@ -131,6 +147,7 @@ export async function runSupplierTest(
     });
     return {
       url: supplier.url,
+      credentialsNotice,
       outcome: {
         kind: "answer",
         status: response.status,
@@ -144,6 +161,7 @@ export async function runSupplierTest(
     if (error instanceof SupplierRequestError) {
       return {
         url: supplier.url,
+        credentialsNotice,
         outcome: { kind: "failed", message: redactSecrets(error.message, secrets), durationMs: error.durationMs },
       };
     }

@@ -5,6 +5,12 @@ import type { Db, DbExecutor } from "~/db/client.server";
 import { supplierConnections } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import {
+  checkOutboundHost,
+  normaliseHost,
+  resolveOutboundHost,
+  type AddressPolicy,
+} from "~/shared/outbound/outbound.server";
 import { decryptSecret, encryptSecret } from "./secret-box.server";
 
 import { LOGON_TYPES, type ConnectionKind, type LogonType, type PublicConnection } from "./types";
@@ -25,6 +31,8 @@ export type Connection = {
   secure: boolean;
   hostKeySha256: string | null;
   timeoutMs: number;
+  /** The outbound address policy every connection to `host` is made under (config.outbound). */
+  policy: AddressPolicy;
 };
 
 export const secretKeyOf = (config: Config) => config.connections.secretKey ?? config.authSecret ?? "";
@@ -48,11 +56,24 @@ export async function getConnection(db: DbExecutor, config: Config, kind: Connec
     secure: row?.secure ?? defaults.secure,
     hostKeySha256: row?.hostKeySha256 ?? null,
     timeoutMs: config.connections.timeoutMs,
+    policy: config.outbound,
   };
 }
 
+/**
+ * Where an SFTP/FTP client connects: `host` resolved and checked against the outbound policy here,
+ * and handed to the client as the IP address it checked (the client never looks the name up
+ * itself, so a second DNS answer cannot point it elsewhere). `servername` keeps FTPS checking the
+ * certificate against the name. Throws OutboundRefusedError, or the resolver's error (ENOTFOUND).
+ */
+export async function connectTarget(connection: Connection): Promise<{ address: string; servername?: string }> {
+  const address = await resolveOutboundHost(connection.host, connection.policy);
+  const normal = normaliseHost(connection.host);
+  return normal && !normal.ip ? { address, servername: normal.host } : { address };
+}
+
 export function publicConnection(connection: Connection): PublicConnection {
-  const { password, privateKey, timeoutMs: _timeout, ...rest } = connection;
+  const { password, privateKey, timeoutMs: _timeout, policy: _policy, ...rest } = connection;
   return { ...rest, hasPassword: password !== "", hasPrivateKey: privateKey !== "" };
 }
 
@@ -65,7 +86,10 @@ const clean = (max: number) =>
 
 /** The connection form, checked on the server. Blank secrets keep the stored ones. */
 export const ConnectionFormSchema = z.object({
-  host: clean(253),
+  host: clean(253).refine(
+    (v) => v === "" || normaliseHost(v) !== null,
+    "Enter a host name (e.g. sftp.supplier.example) or an IP address: not a URL, a path or other characters",
+  ),
   port: z
     .string()
     .trim()
@@ -132,7 +156,9 @@ const masked = (c: Connection) => ({
 
 /**
  * Stores the admin's settings (secrets encrypted; a blank secret keeps the stored one) and records the
- * change with secrets masked. A new host or port forgets the pinned host key.
+ * change with secrets masked. A new host or port forgets the pinned host key. A host the outbound
+ * policy refuses (private, link-local, metadata; see app/shared/outbound) throws OutboundRefusedError
+ * and nothing is stored.
  */
 export async function saveConnection(
   db: Db,
@@ -142,6 +168,7 @@ export async function saveConnection(
   input: ConnectionForm,
 ): Promise<Connection> {
   const key = secretKeyOf(config);
+  if (input.host) await checkOutboundHost(input.host, config.outbound);
   return db.transaction(async (tx) => {
     const before = await getConnection(tx, config, kind);
     const port = input.port ?? before.port;

@@ -1,7 +1,7 @@
 import { Readable, Writable } from "node:stream";
 import { Client, FileType } from "basic-ftp";
 import { XMLValidator } from "fast-xml-parser";
-import type { Connection } from "./connections.server";
+import { connectTarget, type Connection } from "./connections.server";
 import { createLog, errorText, withTimeout } from "./logs";
 import type { FtpFileEntry, FtpResult } from "./types";
 
@@ -43,13 +43,15 @@ export async function runFtp(
     log.info(
       `Connecting to ${connection.host}:${connection.port} as ${connection.user}${connection.secure ? " (FTPS)" : ""}`,
     );
+    const target = await connectTarget(connection);
     const greeting = await withTimeout(
       client.access({
-        host: connection.host,
+        host: target.address,
         port: connection.port,
         user: connection.user,
         password: connection.password,
         secure: connection.secure,
+        ...(target.servername ? { secureOptions: { host: target.servername, servername: target.servername } } : {}),
       }),
       ms,
       `No answer within ${ms} ms`,

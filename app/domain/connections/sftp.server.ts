@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import SftpClient from "ssh2-sftp-client";
-import type { Connection } from "./connections.server";
+import { connectTarget, type Connection } from "./connections.server";
 import { createLog, errorText, safeFileName, withTimeout } from "./logs";
 import type { FileUpload, SftpTestResult } from "./types";
 
@@ -57,9 +57,10 @@ export async function testSftpConnection(connection: Connection, dataDir: string
     return result(false, "SFTP Connection Failed", "No SSH agent is available on the server");
   }
   try {
+    const target = await connectTarget(connection);
     await withTimeout(
       client.connect({
-        host: connection.host,
+        host: target.address,
         port: connection.port,
         username: connection.user,
         readyTimeout: ms,

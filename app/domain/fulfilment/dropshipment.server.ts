@@ -17,7 +17,12 @@ import {
   SupplierMessageError,
   supplierOrderFrom,
 } from "./supplier-message";
-import { getSupplierConfig, sendSupplierRequest, SupplierRequestError } from "./supplier-settings.server";
+import {
+  credentialsWithheldMessage,
+  getSupplierConfig,
+  sendSupplierRequest,
+  SupplierRequestError,
+} from "./supplier-settings.server";
 
 /** The queue that places paid orders with the supplier (spec 2 §7.4 place-dropshipment-order). */
 export const DROPSHIPMENT_QUEUE = "dropshipment";
@@ -84,6 +89,10 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
         throw new PermanentJobError(`The order is not paid (payment status ${order.paymentStatus})`);
       }
       const supplier = await getSupplierConfig(db, config);
+      // Without its credentials the supplier refuses the order; the admin's URL cannot take them elsewhere.
+      if (supplier.credentialsWithheld) {
+        throw new PermanentJobError(`${credentialsWithheldMessage(supplier, config)}: the order was not sent`);
+      }
       const data = await loadOrderMailData(db, orderId);
       if (!data) throw new PermanentJobError("The order no longer exists");
       let message: string;
@@ -102,6 +111,7 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
       try {
         response = await sendSupplierRequest({
           url: supplier.url,
+          policy: config.outbound,
           method: "POST",
           headers: { "content-type": CONTENT_TYPE, accept: "application/xml, text/xml" },
           body: message,

@@ -5,6 +5,13 @@ import type { Config } from "~/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import {
+  checkOutboundHost,
+  checkOutboundUrl,
+  guardedLookup,
+  OutboundRefusedError,
+  type AddressPolicy,
+} from "~/shared/outbound/outbound.server";
 
 export { exampleOrderMessage, fillCredentialPlaceholders, CREDENTIAL_PLACEHOLDER } from "./supplier-message";
 
@@ -41,6 +48,12 @@ export type SupplierConfig = {
   timeoutMs: number;
   /** The URL is the shop's own test supplier (its demo account is used). */
   isTestSupplier: boolean;
+  /**
+   * The URL is not on the origin of SUPPLIER_API_URL, the only place the supplier's credentials
+   * (SUPPLIER_USERNAME/PASSWORD) are for: `username` and `password` are empty, and nothing that
+   * needs them is sent (an admin's URL cannot carry the credentials to another host).
+   */
+  credentialsWithheld: boolean;
 };
 
 export type PublicSupplierConfig = Omit<SupplierConfig, "username" | "password"> & { hasCredentials: boolean };
@@ -57,11 +70,13 @@ export async function getSupplierConfig(db: DbExecutor, config: Config): Promise
   const url = row?.url || defaultUrl;
   const urlSource = row?.url ? "admin" : config.supplier.apiUrl ? "environment" : "test-supplier";
   const isTestSupplier = url === own;
+  const hasCredentials = Boolean(config.supplier.username || config.supplier.password);
+  const credentialsWithheld = !isTestSupplier && hasCredentials && !credentialsAreFor(url, config.supplier.apiUrl);
   const account = isTestSupplier
     ? TEST_SUPPLIER_ACCOUNT
     : {
-        username: config.supplier.username ?? "",
-        password: config.supplier.password ?? "",
+        username: credentialsWithheld ? "" : (config.supplier.username ?? ""),
+        password: credentialsWithheld ? "" : (config.supplier.password ?? ""),
         debtorNumber: config.supplier.debtorNumber ?? "",
       };
   return {
@@ -72,8 +87,33 @@ export async function getSupplierConfig(db: DbExecutor, config: Config): Promise
     deliveryNoteLanguage: config.supplier.deliveryNoteLanguage,
     timeoutMs: config.supplier.timeoutMs,
     isTestSupplier,
+    credentialsWithheld,
   };
 }
+
+/** The credentials belong to SUPPLIER_API_URL's origin (scheme, host and port): any path there gets them. */
+function credentialsAreFor(url: string, credentialsUrl: string | undefined): boolean {
+  if (!credentialsUrl) return false;
+  try {
+    return new URL(url).origin === new URL(credentialsUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Why the supplier's request cannot carry its credentials, in the admin's words. */
+export const credentialsWithheldMessage = (supplier: Pick<SupplierConfig, "url">, config: Config) =>
+  config.supplier.apiUrl
+    ? `The supplier's credentials are only sent to ${new URL(config.supplier.apiUrl).origin} (SUPPLIER_API_URL), not to ${originOf(supplier.url)}`
+    : `No supplier credentials are sent to ${originOf(supplier.url)}: they are only sent to the host of SUPPLIER_API_URL, which is not set`;
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "this URL";
+  }
+};
 
 /** The connection without its secrets: safe for the admin's page. */
 export function publicSupplierConfig(supplier: SupplierConfig): PublicSupplierConfig {
@@ -104,13 +144,26 @@ export function supplierUrlProblem(url: string): string | null {
 
 /**
  * The admin's "Edit URL" → "Save": stores the supplier's endpoint (it wins over SUPPLIER_API_URL),
- * or clears it with an empty value, and records who changed it from what to what.
+ * or clears it with an empty value, and records who changed it from what to what. A URL the
+ * outbound policy refuses (a private, link-local or metadata target) is not stored.
  */
-export async function setSupplierApiUrl(db: Db, actor: AdminActor, url: string): Promise<SetSupplierUrlResult> {
+export async function setSupplierApiUrl(
+  db: Db,
+  actor: AdminActor,
+  url: string,
+  policy: AddressPolicy,
+): Promise<SetSupplierUrlResult> {
   const value = url.trim() || null;
   if (value) {
     const problem = supplierUrlProblem(value);
     if (problem) return { ok: false, error: problem };
+    try {
+      const target = checkOutboundUrl(value, policy);
+      await checkOutboundHost(target.hostname, policy);
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) return { ok: false, error: targetRefused(error) };
+      throw error;
+    }
   }
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -139,6 +192,8 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export type SupplierRequest = {
   url: string;
+  /** The outbound address policy (config.outbound): checked before sending and on connecting. */
+  policy: AddressPolicy;
   method: "GET" | "POST" | "PUT" | "DELETE";
   headers: Record<string, string>;
   body?: string;
@@ -191,6 +246,12 @@ export function sendSupplierRequest(request: SupplierRequest): Promise<SupplierR
       reject(new SupplierRequestError("The supplier URL must be http:// or https://", 0));
       return;
     }
+    try {
+      checkOutboundUrl(request.url, request.policy);
+    } catch (error) {
+      reject(new SupplierRequestError(targetRefused(error as Error), 0));
+      return;
+    }
     const timeout = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const connectTimeoutMs = request.connectTimeoutMs ?? Math.min(10_000, request.timeoutMs);
@@ -205,7 +266,13 @@ export function sendSupplierRequest(request: SupplierRequest): Promise<SupplierR
     const headers: Record<string, string> = { "user-agent": "Trapkracht/1.0", ...request.headers };
     if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
     const client = url.protocol === "https:" ? https : http;
-    const req = client.request(url, { method: request.method, headers, agent: false });
+    // The guarded lookup connects to the address it checked (no DNS rebinding between check and connect).
+    const req = client.request(url, {
+      method: request.method,
+      headers,
+      agent: false,
+      lookup: guardedLookup(request.policy),
+    });
 
     const onAbort = () => {
       req.destroy();
@@ -231,6 +298,7 @@ export function sendSupplierRequest(request: SupplierRequest): Promise<SupplierR
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
       signal.removeEventListener("abort", onAbort);
+      if (error instanceof OutboundRefusedError) return fail(targetRefused(error));
       fail(`Could not reach the supplier: ${error.code ?? error.message}`);
     });
     req.on("response", (res) => {
@@ -276,4 +344,9 @@ export function sendSupplierRequest(request: SupplierRequest): Promise<SupplierR
     });
     req.end(request.body);
   });
+}
+
+/** The admin's message for a target the outbound policy refuses. */
+function targetRefused(error: Error): string {
+  return `${error.message}. The shop only connects to public addresses (not private, link-local, loopback or cloud metadata ones).`;
 }

@@ -1,8 +1,11 @@
-import { lookup as dnsLookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
-import { isAllowedAddress, type AddressPolicy } from "./address-policy";
+import {
+  checkOutboundUrl,
+  guardedLookup,
+  OutboundRefusedError,
+  type AddressPolicy,
+} from "~/shared/outbound/outbound.server";
 
 export type DownloadOptions = AddressPolicy & {
   /** Until the connection stands (DNS + TCP + TLS). Default 5 s. */
@@ -33,46 +36,14 @@ export class DownloadError extends Error {
 
 const describeSize = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/**
- * The DNS lookup every connection of a download uses: it resolves the host and refuses the
- * connection unless every address is allowed, then connects to exactly the address it checked
- * (so a second, different DNS answer cannot slip a private address in between check and connect).
- */
-function guardedLookup(policy: AddressPolicy): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, family: options.family }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const list = addresses as Array<{ address: string; family: number }>;
-      const refused = list.find((a) => !isAllowedAddress(a.address, policy));
-      if (refused || list.length === 0) {
-        const err = new DownloadError(
-          `Refused: ${hostname} resolves to a non-public address (${refused?.address ?? "none"})`,
-        );
-        return callback(err as NodeJS.ErrnoException, "", 0);
-      }
-      if (options.all) return callback(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-}
-
-/** Checks a URL before any connection: http(s) only, no credentials, an IP literal must be allowed. */
+/** Checks a URL before any connection (the shared outbound policy), as a DownloadError. */
 export function checkDownloadUrl(raw: string, policy: AddressPolicy): URL {
-  let url: URL;
   try {
-    url = new URL(raw);
-  } catch {
-    throw new DownloadError(`Not a valid URL: ${raw.slice(0, 200)}`);
+    return checkOutboundUrl(raw, policy);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw new DownloadError(error.message);
+    throw error;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new DownloadError(`Refused: only http and https URLs are downloaded (${url.protocol})`);
-  }
-  if (url.username || url.password) throw new DownloadError("Refused: URLs with credentials are not downloaded");
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) && !isAllowedAddress(host, policy)) {
-    throw new DownloadError(`Refused: ${host} is not a public address`);
-  }
-  return url;
 }
 
 export type Downloaded = { body: Buffer; contentType: string | null; finalUrl: string };

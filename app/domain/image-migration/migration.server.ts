@@ -14,7 +14,12 @@ import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.se
 import type { Storage } from "~/domain/storage/storage.server";
 import { convertToWebp, MAIN_WIDTH, storedImageKey, storedImageUrl } from "./convert.server";
 import { downloadImage, type DownloadOptions } from "./download.server";
-import { classifyImageUrl, isExternalImageUrl } from "./image-urls";
+import {
+  classifyImageUrl,
+  EXTERNAL_IMAGE_SQL_PATTERN,
+  imageDownloadUrl,
+  isExternalImageUrl,
+} from "./image-urls.server";
 
 /** The queue that runs the batches (spec 2 §7.4 migrate-product-images). */
 export const IMAGE_MIGRATION_QUEUE = "image-migration";
@@ -41,7 +46,7 @@ export class ImageMigrationDoneError extends Error {
   }
 }
 
-const hasExternalImage = sql`EXISTS (SELECT 1 FROM unnest(${products.images}) AS u(url) WHERE u.url ~* '^https?://')`;
+const hasExternalImage = sql`EXISTS (SELECT 1 FROM unnest(${products.images}) AS u(url) WHERE u.url ~* ${EXTERNAL_IMAGE_SQL_PATTERN})`;
 
 /** The ArtNo where "Continue Migration" starts after (exclusive): the last one any batch processed. */
 async function lastProcessedArtNo(db: DbExecutor): Promise<number | null> {
@@ -306,7 +311,7 @@ export async function imageStatistics(db: Db, storage: Storage): Promise<ImageSt
 }
 
 export type ImageMigrationDeps = {
-  config: Pick<Config, "imageMigration">;
+  config: Pick<Config, "outbound" | "publicUrl">;
   storage: Storage;
   /** Tests shorten the timeouts and the size limit. */
   download?: Partial<Omit<DownloadOptions, "allowLoopback" | "signal">>;
@@ -314,9 +319,9 @@ export type ImageMigrationDeps = {
 
 /** Downloads, checks, converts and stores one image; returns the shop's own URL for it. */
 async function migrateOneImage(artNo: number, url: string, deps: ImageMigrationDeps, signal: AbortSignal) {
-  const downloaded = await downloadImage(url, {
+  const downloaded = await downloadImage(imageDownloadUrl(url, deps.config.publicUrl), {
     ...deps.download,
-    allowLoopback: deps.config.imageMigration.allowLoopback,
+    allowLoopback: deps.config.outbound.allowLoopback,
     signal,
   });
   const converted = await convertToWebp(downloaded.body);

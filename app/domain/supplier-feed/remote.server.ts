@@ -3,7 +3,8 @@ import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client } from "basic-ftp";
 import SftpClient from "ssh2-sftp-client";
-import type { Connection } from "~/domain/connections/connections.server";
+import { connectTarget, type Connection } from "~/domain/connections/connections.server";
+import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { cleanFtpError } from "~/domain/connections/ftp.server";
 import { withTimeout } from "~/domain/connections/logs";
 import { cleanSshError, fingerprintOf, sftpAuth } from "~/domain/connections/sftp.server";
@@ -56,6 +57,7 @@ export async function fetchFeedFile(
     sink.destroy();
     await fs.promises.rm(target, { force: true });
     if (error instanceof FeedFetchError) throw error;
+    if (error instanceof OutboundRefusedError) throw new FeedFetchError(error.message);
     throw new FeedFetchError(connection.kind === "ftp" ? cleanFtpError(error) : cleanSshError(error));
   }
 }
@@ -63,13 +65,15 @@ export async function fetchFeedFile(
 async function fetchFtp(connection: Connection, remotePath: string, sink: Writable, ms: number) {
   const client = new Client(ms);
   try {
+    const target = await connectTarget(connection);
     await withTimeout(
       client.access({
-        host: connection.host,
+        host: target.address,
         port: connection.port,
         user: connection.user,
         password: connection.password,
         secure: connection.secure,
+        ...(target.servername ? { secureOptions: { host: target.servername, servername: target.servername } } : {}),
       }),
       ms,
       `No answer within ${ms} ms`,
@@ -95,9 +99,10 @@ async function fetchSftp(connection: Connection, remotePath: string, sink: Writa
   }
   let presented: string | null = null;
   try {
+    const target = await connectTarget(connection);
     await withTimeout(
       client.connect({
-        host: connection.host,
+        host: target.address,
         port: connection.port,
         username: connection.user,
         readyTimeout: ms,

@@ -58,7 +58,7 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // As `npm start` does: some products' images on the test supplier, for the image migration tool.
-  await pointDemoImagesAtTestSupplier(database.db, baseUrl);
+  await pointDemoImagesAtTestSupplier(database.db);
   // Uploaded files (carousel images, migrated images) go to a folder of this run, never the project's ./data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-data-"));
   const baseConfig = loadConfig({

@@ -1,8 +1,25 @@
+import { TEST_SUPPLIER_IMAGE_PATH } from "~/domain/fulfilment/test-supplier-images.server";
 import { STORED_IMAGE_FILE_PATTERN } from "./stored-image-name";
 
-/** An image on somebody else's server: an absolute http(s) URL (the migration's work). */
+/**
+ * An image on somebody else's server (the migration's work): an absolute http(s) URL, or a photo on
+ * the built-in test supplier (the demo's /api/test-supplier/images/…, stored without an origin).
+ */
 export function isExternalImageUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url.trim());
+  const value = url.trim();
+  return /^https?:\/\//i.test(value) || value.startsWith(TEST_SUPPLIER_IMAGE_PATH);
+}
+
+/** The SQL twin of isExternalImageUrl: a POSIX regular expression (the path has no special characters). */
+export const EXTERNAL_IMAGE_SQL_PATTERN = `^(https?://|${TEST_SUPPLIER_IMAGE_PATH})`;
+
+/**
+ * Where an image is downloaded from: an absolute URL as it is; a path on the shop's own test
+ * supplier against the shop's address now (PUBLIC_URL), not the address of the start that seeded it.
+ */
+export function imageDownloadUrl(url: string, publicUrl: string): string {
+  const value = url.trim();
+  return value.startsWith("/") ? new URL(value, `${publicUrl.replace(/\/$/, "")}/`).toString() : value;
 }
 
 export type ImageUrlClass =
