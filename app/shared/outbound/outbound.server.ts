@@ -6,7 +6,7 @@ export { isAllowedAddress, isMetadataHostName, normaliseHost, type AddressPolicy
 
 /**
  * The one outbound address policy of every server-side request whose target an admin or a
- * supplier's data chooses (ADR 0026). Three steps, always together:
+ * supplier's data chooses (ADR 0027). Three steps, always together:
  * 1. the target is checked before anything is sent (`checkOutboundUrl`, `checkOutboundHost`);
  * 2. the connection resolves the host itself and refuses it unless every address is allowed, then
  *    connects to exactly the address it checked (`guardedLookup` for node:http(s),
