@@ -242,7 +242,7 @@ export const SEARCH_BLOCKS_QUEUE = "search-blocks";
 /** Dirty blocks are correct but slower to search: a minute is short enough, and a refresh is cheap. */
 export const SEARCH_BLOCKS_EVERY_MS = 60_000;
 
-/** The recurring refresh, on the import worker: a first summary of a large catalogue takes seconds. */
+/** The recurring refresh, on a worker of its own: a first summary of a large catalogue takes seconds. */
 export function searchBlocksQueue({ db }: { db: Db }): QueueDefinition {
   return {
     backoff: { baseMs: 60_000, maxMs: 60_000 },

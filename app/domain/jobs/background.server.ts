@@ -30,7 +30,8 @@ export type BackgroundDeps = {
 export function createBackgroundJobs(deps: BackgroundDeps): {
   worker: JobWorker;
   importWorker: JobWorker;
-  /** Starts polling on both workers. */
+  searchWorker: JobWorker;
+  /** Starts polling on every worker. */
   start: () => void;
   stop: (deadlineMs?: number) => Promise<void>;
 } {
@@ -75,25 +76,35 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   schedules.push({ queue: FEED_SCHEDULE_QUEUE, everyMs: FEED_SCHEDULE_EVERY_MS });
 
   const worker = createJobWorker({ db, logger, queues, schedules, pollMs: deps.pollMs ?? 1_000 });
-  // The search summary's refresh (search-blocks.server.ts) can take seconds after a large import:
-  // it runs beside the imports, after the one in progress.
+  // The imports have this worker to themselves: an upload never waits behind anything but the
+  // import before it (issue 27: they waited behind the search summary's refresh).
   const importWorker = createJobWorker({
     db,
     logger,
-    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE]!, [SEARCH_BLOCKS_QUEUE]: searchBlocksQueue({ db }) },
+    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE]! },
+    pollMs: deps.pollMs ?? 1_000,
+    concurrency: 1,
+  });
+  // The search summary's refresh (search-blocks.server.ts) can take seconds after a large import:
+  // a worker of its own, one refresh at a time, beside the imports and the main worker.
+  const searchWorker = createJobWorker({
+    db,
+    logger,
+    queues: { [SEARCH_BLOCKS_QUEUE]: searchBlocksQueue({ db }) },
     schedules: [{ queue: SEARCH_BLOCKS_QUEUE, everyMs: SEARCH_BLOCKS_EVERY_MS }],
     pollMs: deps.pollMs ?? 1_000,
     concurrency: 1,
   });
+  const workers = [worker, importWorker, searchWorker];
   return {
     worker,
     importWorker,
+    searchWorker,
     start: () => {
-      worker.start();
-      importWorker.start();
+      for (const w of workers) w.start();
     },
     stop: async (deadlineMs) => {
-      await Promise.all([worker.stop(deadlineMs), importWorker.stop(deadlineMs)]);
+      await Promise.all(workers.map((w) => w.stop(deadlineMs)));
       for (const close of closers) close();
     },
   };

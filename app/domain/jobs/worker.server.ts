@@ -29,6 +29,12 @@ export type QueueDefinition = {
    * timeouts, so a live worker keeps its job; a dead worker's job is retried when it runs out.
    */
   leaseMs: number;
+  /**
+   * For long jobs: while the job runs, the worker renews its lease (to `leaseMs` from now) this often,
+   * so the lease can be short and a job whose process died is taken over soon after `leaseMs`
+   * (ADR 0010, 2026-11-27). A job whose lease was lost meanwhile (taken over) is aborted.
+   */
+  heartbeatMs?: number;
   /** In the transaction that records a failed attempt that will be tried again. */
   onRetry?: (tx: DbExecutor, job: ClaimedJob, error: string, retryInMs: number) => Promise<void>;
   /** In the transaction that fails the job for good (last attempt, permanent error, or abandoned). */
@@ -74,11 +80,13 @@ export function describeJobError(error: unknown): string {
  * A long job (a feed import) says it is alive: its lease runs `ms` from now. Only while the job is
  * still this claim's (a newer claim raised `attempts`).
  */
-export async function renewJobLease(db: DbExecutor, job: ClaimedJob, ms: number): Promise<void> {
-  await db
+export async function renewJobLease(db: DbExecutor, job: ClaimedJob, ms: number): Promise<boolean> {
+  const renewed = await db
     .update(jobs)
     .set({ lockedUntil: sql`now() + ${ms}::integer * interval '1 millisecond'` })
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts)));
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts)))
+    .returning({ id: jobs.id });
+  return renewed.length > 0;
 }
 
 const ABANDONED = "Afgebroken tijdens de laatste poging (worker gestopt); onbekend hoe ver de taak kwam";
@@ -176,6 +184,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     running.set(job.id, { job, controller });
     const startedAt = new Date();
     const context = { job, db, logger: log.child({ jobId: job.id, queue: job.queue }), signal: controller.signal };
+    const stopHeartbeat = definition.heartbeatMs ? heartbeat(job, definition, controller) : () => undefined;
     try {
       await definition.run(job.payload, context);
     } catch (error) {
@@ -207,6 +216,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       else log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, reason: message }, "job will retry");
       return false;
     } finally {
+      stopHeartbeat();
       running.delete(job.id);
     }
     const updated = await db
@@ -222,6 +232,25 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       .returning({ id: jobs.id });
     if (!updated.length) log.warn({ jobId: job.id }, "lease expired during the job, outcome left to the newer claim");
     return true;
+  }
+
+  /** Renews a running job's lease every `heartbeatMs`; returns the function that stops it. */
+  function heartbeat(job: ClaimedJob, definition: QueueDefinition, controller: AbortController): () => void {
+    let renewing = false;
+    const timer = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      renewJobLease(db, job, definition.leaseMs)
+        .then((ours) => {
+          if (ours || controller.signal.aborted) return;
+          log.warn({ jobId: job.id, queue: job.queue }, "job lease lost (taken over); stopping this attempt");
+          controller.abort();
+        })
+        .catch((error: unknown) => log.warn({ jobId: job.id, reason: describeJobError(error) }, "lease renewal failed"))
+        .finally(() => (renewing = false));
+    }, definition.heartbeatMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async function enqueueSchedules(): Promise<void> {

@@ -39,8 +39,13 @@ export const FEED_BATCH_ROWS = 1000;
  */
 export const STOCK_FEED_BATCH_ROWS = 5000;
 const batchRows = (kind: FeedRunRow["kind"]) => (kind === "stock" ? STOCK_FEED_BATCH_ROWS : FEED_BATCH_ROWS);
-/** A live import renews its job's lease after every batch; a dead one is taken over after this. */
-const LEASE_MS = 2 * 60_000;
+/**
+ * A live import renews its job's lease every few seconds (the worker's heartbeat) and after every
+ * batch; an import whose process died is taken over once the lease has run out: within half a
+ * minute with the 1 s poll (issue 27; ADR 0010, 2026-11-27).
+ */
+const LEASE_MS = 20_000;
+const HEARTBEAT_MS = 5_000;
 
 export type ImportDeps = { db: Db; config: Config; logger: Logger };
 
@@ -311,6 +316,7 @@ export function feedQueues(deps: ImportDeps): Record<string, QueueDefinition> {
       // holds the shop's one import slot meanwhile (5 attempts within about a minute).
       backoff: { baseMs: 5_000, maxMs: 30_000 },
       leaseMs: LEASE_MS,
+      heartbeatMs: HEARTBEAT_MS,
       run: async (payload, context) => {
         const runId = Number(payload.runId);
         try {
