@@ -32,8 +32,20 @@ export type PageCacheOptions = {
   bypass?: (res: Response) => boolean;
 };
 
-/** A kept page: its body cut at the nonce of the render that made it, so each answer joins in its own. */
-type Entry = { status: number; headers: [string, string | string[]][]; parts: string[]; storedAt: number };
+/**
+ * A kept page: its body cut at the nonce of the render that made it, so each answer joins in its own.
+ * The parts stay the bytes that went out (Buffers, outside the JavaScript heap), so the cache's bound
+ * is in bytes: as decoded strings a page with one character beyond Latin-1 ("€", "…") took two bytes a
+ * character, twice what the bound counted (issue 27).
+ */
+type Entry = {
+  status: number;
+  headers: [string, string | string[]][];
+  parts: Buffer[];
+  /** The bytes of the body the parts are views of. */
+  bytes: number;
+  storedAt: number;
+};
 
 /** How many times ttlMs a stale copy may still be served while the page is rendered anew. */
 const STALE_FACTOR = 6;
@@ -76,7 +88,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const sharedFor = Math.max(1, Math.round(ttlMs / 1000));
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (entry) => entry.parts.reduce((n, part) => n + part.length, 512),
+    sizeCalculation: entrySize,
     // Past ttlMs a copy is stale: served only while one request renders the page anew.
     ttl: Math.max(1, ttlMs * STALE_FACTOR),
   });
@@ -88,7 +100,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const serve = (res: Response, entry: Entry, state: "hit" | "stale") => {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", state);
-    res.status(entry.status).send(Buffer.from(entry.parts.join(String(res.locals.nonce)), "utf8"));
+    res.status(entry.status).send(joinParts(entry.parts, Buffer.from(String(res.locals.nonce), "utf8")));
   };
 
   return async (req, res, next) => {
@@ -150,7 +162,42 @@ function store(cache: LRUCache<string, Entry>, key: string, res: Response, body:
     if (value === undefined || NOT_STORED.has(name.toLowerCase())) continue;
     headers.push([name, typeof value === "number" ? String(value) : value]);
   }
-  cache.set(key, { status: res.statusCode, headers, parts: body.toString("utf8").split(nonce), storedAt: Date.now() });
+  cache.set(key, {
+    status: res.statusCode,
+    headers,
+    parts: splitParts(body, nonce),
+    bytes: body.byteLength,
+    storedAt: Date.now(),
+  });
+}
+
+/** The memory a kept page takes: its bytes, its headers and a little for the entry itself. */
+function entrySize(entry: Entry): number {
+  let size = 512 + entry.bytes;
+  for (const [name, value] of entry.headers) size += name.length + String(value).length;
+  return size;
+}
+
+/** The body cut at each occurrence of the nonce (views of the one body, which they cover but for the nonces). */
+function splitParts(body: Buffer, nonce: string): Buffer[] {
+  const separator = Buffer.from(nonce, "utf8");
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator, from); at !== -1; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+function joinParts(parts: Buffer[], nonce: Buffer): Buffer {
+  const pieces: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(nonce);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }
 
 /**

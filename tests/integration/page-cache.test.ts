@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
+import { pageCache } from "../../server/page-cache";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
@@ -178,7 +182,10 @@ describe("the page cache, kept for a moment", () => {
   const { app, database } = useTestApp({ PAGE_CACHE_TTL_MS: "300" });
 
   it("shows a change made elsewhere once the kept time is up", async () => {
-    const { artNo } = await createProduct(database.db, { shortDescription: "Ketting Verloopt", consumerPriceCents: 1195 });
+    const { artNo } = await createProduct(database.db, {
+      shortDescription: "Ketting Verloopt",
+      consumerPriceCents: 1195,
+    });
     const page = async () => (await app.get(`/product/${artNo}`)).text();
     expect(await page()).toContain("11,95");
     await database.db.update(products).set({ consumerPriceCents: 1295 }).where(eq(products.artNo, artNo));
@@ -187,5 +194,63 @@ describe("the page cache, kept for a moment", () => {
     let html = await page();
     while (!html.includes("12,95") && Date.now() < deadline) html = await page();
     expect(html).toContain("12,95");
+  });
+});
+
+describe("the page cache's memory bound", () => {
+  // Pages of the shop carry characters beyond Latin-1 ("€", "…"): the bound is in the bytes kept, not
+  // in characters (issue 27: the cache held about twice its bound).
+  const maxBytes = 100_000;
+  const euros = "€".repeat(6_000); // 18 000 bytes in UTF-8
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.nonce = crypto.randomBytes(16).toString("base64");
+      next();
+    });
+    app.use(pageCache({ ttlMs: 60_000, maxBytes }));
+    app.get("/product/:artNo", (req, res) => {
+      res
+        .type("html")
+        .send(
+          `<!doctype html><html><body><h1>${req.params.artNo}</h1><p>${euros}</p>` +
+            `<script nonce="${String(res.locals.nonce)}">1</script></body></html>`,
+        );
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("keeps at most its bound in bytes, however many pages are asked for", async () => {
+    const pages = Array.from({ length: 12 }, (_, i) => `/product/${1000 + i}`);
+    let pageBytes = 0;
+    const renderedNonce = new Map<string, string | undefined>();
+    for (const page of pages) {
+      const res = await fetch(base + page);
+      expect(res.headers.get("x-page-cache")).toBe("miss");
+      const html = await res.text();
+      pageBytes = Buffer.byteLength(html);
+      renderedNonce.set(page, scriptNonces(html)[0]);
+    }
+    expect(pageBytes).toBeGreaterThan(18_000);
+    // The most recent pages are the kept ones: ask from the newest back until one is no longer kept.
+    let kept = 0;
+    for (const page of [...pages].reverse()) {
+      const res = await fetch(base + page);
+      const html = await res.text();
+      if (res.headers.get("x-page-cache") !== "hit") break;
+      kept++;
+      // A kept page comes back whole, every "€" intact, with a nonce of its own answer.
+      expect(html).toContain(`<h1>${page.split("/")[2]}</h1><p>${euros}</p>`);
+      expect(scriptNonces(html)).toHaveLength(1);
+      expect(scriptNonces(html)[0]).not.toBe(renderedNonce.get(page));
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(kept * pageBytes).toBeLessThanOrEqual(maxBytes);
   });
 });
