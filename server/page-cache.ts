@@ -91,6 +91,9 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     sizeCalculation: entrySize,
     // Past ttlMs a copy is stale: served only while one request renders the page anew.
     ttl: Math.max(1, ttlMs * STALE_FACTOR),
+    // Dropped once past that, not kept until the cache is full: a crawl of thousands of pages nobody
+    // asks for again otherwise holds the whole bound for good (issue 27).
+    ttlAutopurge: true,
   });
   /** The pages being rendered now, to be kept: others asking for one wait for it (or take the stale copy). */
   const rendering = new Map<string, Promise<void>>();
