@@ -23,7 +23,7 @@
  */
 import "./production-env";
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -102,15 +102,24 @@ async function loadMix() {
   return { kinds: KINDS, categories, artNos, words, blogSlugs };
 }
 
-/** Builds the production app and bundles server.ts beside it, as `npm run build` does. */
+/**
+ * The production app (the build the tests share) with server.ts bundled beside it, as `npm run build`
+ * does: server.ts finds the React Router build next to itself. A file of its own, removed at the end.
+ */
 function buildServer() {
   const { buildDir, cleanup } = buildApp("soak");
-  const file = path.join(buildDir, "server.js");
+  const file = path.join(buildDir, `server-soak-${process.pid}.js`);
   execFileSync(process.execPath, ["scripts/build-server.mjs"], {
     env: { ...process.env, SERVER_OUTFILE: file },
     stdio: "pipe",
   });
-  return { file, cleanup };
+  return {
+    file,
+    cleanup: () => {
+      rmSync(file, { force: true });
+      cleanup();
+    },
+  };
 }
 
 async function main() {
