@@ -60,23 +60,24 @@ type Rows<T> = T[] | { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as Rows<T> & { rows: T[] }).rows ?? []);
 
-/** One fingerprint per table (every row's text, in order), to prove a request changed nothing. */
+let tableNames: string[] | undefined;
+
+/**
+ * One fingerprint per table (every row's text, in order), to prove a request changed nothing; one
+ * query for all tables, as this runs before and after hundreds of requests.
+ */
 async function snapshot(db: Db): Promise<Record<string, string>> {
-  const tables = rowsOf<{ table_name: string }>(
+  tableNames ??= rowsOf<{ table_name: string }>(
     await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     ),
+  ).map((row) => row.table_name);
+  const perTable = tableNames.map(
+    (name) =>
+      `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
   );
-  const out: Record<string, string> = {};
-  for (const { table_name } of tables) {
-    const [row] = rowsOf<{ h: string | null }>(
-      await db.execute(
-        sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t`),
-      ),
-    );
-    out[table_name] = row?.h ?? "";
-  }
-  return out;
+  const rows = rowsOf<{ name: string; h: string }>(await db.execute(sql.raw(perTable.join(" union all "))));
+  return Object.fromEntries(rows.map((row) => [row.name, row.h]));
 }
 
 type FormCase = {

@@ -1,16 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { jobs, products, supplierFeedRejections, supplierFeedRuns } from "../../app/db/schema";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { feedQueues } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, startFeedRun } from "../../app/domain/supplier-feed/runs.server";
+import { FEED_QUEUE } from "../../app/domain/supplier-feed/runs.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
-import { useTestDatabase } from "../support/fixture";
+import { useFeedFixture } from "../support/feed-fixture";
 
 /*
  * Issue 27 item 3: a price the database cannot hold is a rejected row; a database error inside a
@@ -19,26 +15,11 @@ import { useTestDatabase } from "../support/fixture";
  */
 const logged: Record<string, unknown>[] = [];
 const logger = createLogger("info", { write: (line: string) => void logged.push(JSON.parse(line)) });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-feed-errors-"));
-const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", AUTH_SECRET: "x".repeat(40) });
-const database = useTestDatabase();
-const db = () => database.db;
-const actor = { id: "admin-1", email: "beheer@trapkracht.test" };
+const { config, db, upload } = useFeedFixture("feed-errors");
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 beforeEach(async () => {
-  await db().delete(supplierFeedRuns);
-  await db().delete(jobs);
   logged.length = 0;
 });
-
-let fileCounter = 0;
-async function upload(content: string) {
-  const relative = path.join("supplier-feeds", `errors-${fileCounter++}.feed`);
-  fs.mkdirSync(path.join(dataDir, "supplier-feeds"), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, relative), content);
-  return startFeedRun(db(), actor, { kind: "products", source: "upload", fileName: "feed.csv", storedPath: relative });
-}
 
 /** One pass of the import queue, as the shop's import worker runs it. */
 const runQueue = () =>

@@ -1,9 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { afterEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../app/db/rows.server";
 import { jobs, supplierFeedRuns } from "../../app/db/schema";
 import { SEARCH_BLOCKS_QUEUE } from "../../app/domain/catalog/search-blocks.server";
@@ -12,10 +8,10 @@ import { enqueueJob } from "../../app/domain/jobs/queue.server";
 import { createJobWorker, type JobWorker, type QueueDefinition } from "../../app/domain/jobs/worker.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { feedQueues } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, startFeedRun } from "../../app/domain/supplier-feed/runs.server";
+import { FEED_QUEUE } from "../../app/domain/supplier-feed/runs.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
-import { useTestDatabase } from "../support/fixture";
+import { useFeedFixture } from "../support/feed-fixture";
 
 /*
  * Issue 27 item 4: feed imports have a worker of their own (they never wait behind the search
@@ -23,34 +19,18 @@ import { useTestDatabase } from "../support/fixture";
  * a running job renews (heartbeat), not one of two minutes. ADR 0010, 2026-11-27.
  */
 const logger = createLogger("silent");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-feed-lease-"));
-const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", AUTH_SECRET: "x".repeat(40) });
-const database = useTestDatabase();
-const db = () => database.db;
-const actor = { id: "admin-1", email: "beheer@trapkracht.test" };
+const { config, db } = useFeedFixture("feed-lease");
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const workers: JobWorker[] = [];
 const worker = (queues: Record<string, QueueDefinition>) => {
   const w = createJobWorker({ db: db(), logger, queues });
   workers.push(w);
   return w;
 };
-beforeEach(async () => {
-  await db().delete(supplierFeedRuns);
-  await db().delete(jobs);
-});
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
 
-let fileCounter = 0;
-async function upload(content: string) {
-  const relative = path.join("supplier-feeds", `lease-${fileCounter++}.feed`);
-  fs.mkdirSync(path.join(dataDir, "supplier-feeds"), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, relative), content);
-  return startFeedRun(db(), actor, { kind: "stock", source: "upload", fileName: "voorraad.csv", storedPath: relative });
-}
 const jobRows = () => db().select().from(jobs).orderBy(asc(jobs.id));
 const runRow = async (id: number) =>
   (await db().select().from(supplierFeedRuns).where(eq(supplierFeedRuns.id, id)))[0]!;
@@ -67,7 +47,7 @@ describe("feed imports and the search summary (issue 27 item 4)", () => {
     const background = createBackgroundJobs({ db: db(), config, logger, payments });
     try {
       await enqueueJob(db(), SEARCH_BLOCKS_QUEUE, {});
-      const run = await upload("ArtNo;ArtQuantity\n830001;7\n");
+      const run = await uploadStock("ArtNo;ArtQuantity\n830001;7\n");
 
       await background.importWorker.runOnce();
       expect(await runRow(run.id)).toMatchObject({ status: "succeeded", changed: 1 });
@@ -87,7 +67,7 @@ describe("the lease of a running import (issue 27 item 4)", () => {
   it("an import claimed by a process that died is taken over once 29 s have passed (the real feed queue)", async () => {
     const feed = feedQueues({ db: db(), config, logger })[FEED_QUEUE]!;
     await createProduct(db(), { artNo: 831001, stockQuantity: 1 });
-    const run = await upload("ArtNo;ArtQuantity\n831001;9\n");
+    const run = await uploadStock("ArtNo;ArtQuantity\n831001;9\n");
 
     // The dead claimer: the real queue's lease, a handler that never ends and never renews.
     const dead = createJobWorker({

@@ -1,12 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   adminChanges,
-  jobs,
   products,
   supplierFeedHeldDeactivations,
   supplierFeedRejections,
@@ -14,11 +9,11 @@ import {
 } from "../../app/db/schema";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { feedQueues, runFeedImport } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, startFeedRun, type NewRun } from "../../app/domain/supplier-feed/runs.server";
+import { FEED_QUEUE, type NewRun } from "../../app/domain/supplier-feed/runs.server";
 import { confirmHeldDeactivation } from "../../app/features/supplier-feed/deactivation.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
-import { useTestDatabase } from "../support/fixture";
+import { useFeedFixture } from "../support/feed-fixture";
 
 /*
  * Issue 27, items 1-2: bad input in a supplier feed loses no data. One overlong row is one rejected
@@ -27,34 +22,12 @@ import { useTestDatabase } from "../support/fixture";
  * confirms that run.
  */
 const logger = createLogger("silent");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-feed-safety-"));
-const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", AUTH_SECRET: "x".repeat(40) });
-const database = useTestDatabase();
-const db = () => database.db;
-const actor = { id: "admin-1", email: "beheer@trapkracht.test" };
-
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const { config, db, actor, upload } = useFeedFixture("feed-safety");
 
 beforeEach(async () => {
-  await db().delete(supplierFeedRuns);
-  await db().delete(jobs);
   // Each test counts the shop's active products itself: the ones of earlier tests are put aside.
   await db().update(products).set({ status: 0 });
 });
-
-let fileCounter = 0;
-async function upload(content: string, run: Partial<NewRun> = {}) {
-  const relative = path.join("supplier-feeds", `safety-${fileCounter++}.feed`);
-  fs.mkdirSync(path.join(dataDir, "supplier-feeds"), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, relative), content);
-  return startFeedRun(db(), actor, {
-    kind: "products",
-    source: "upload",
-    fileName: "feed.csv",
-    storedPath: relative,
-    ...run,
-  });
-}
 
 async function report(runId: number) {
   const [run] = await db().select().from(supplierFeedRuns).where(eq(supplierFeedRuns.id, runId));

@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import iconv from "iconv-lite";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   jobs,
   productPriceHistory,
@@ -18,17 +14,13 @@ import {
 } from "../../app/db/schema";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { feedQueues, runFeedImport, FEED_BATCH_ROWS } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, FeedBusyError, startFeedRun, type NewRun } from "../../app/domain/supplier-feed/runs.server";
+import { FEED_QUEUE, FeedBusyError, type NewRun } from "../../app/domain/supplier-feed/runs.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createCategory, createProduct } from "../support/factories";
-import { useTestDatabase } from "../support/fixture";
+import { useFeedFixture } from "../support/feed-fixture";
 
 const logger = createLogger("silent");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-feed-"));
-const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", AUTH_SECRET: "x".repeat(40) });
-const database = useTestDatabase();
-const db = () => database.db;
-const actor = { id: "admin-1", email: "beheer@trapkracht.test" };
+const { config, db, upload } = useFeedFixture("feed");
 
 let category: number;
 let otherCategory: number;
@@ -37,27 +29,6 @@ beforeAll(async () => {
   category = (await createCategory(db(), { name: "Banden" })).id;
   otherCategory = (await createCategory(db(), { name: "Kettingen" })).id;
 });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-beforeEach(async () => {
-  await db().delete(supplierFeedRuns);
-  await db().delete(jobs);
-});
-
-let fileCounter = 0;
-/** Writes a feed file under DATA_DIR as an upload would, and queues its run. */
-async function upload(content: string | Buffer, run: Partial<NewRun> = {}) {
-  const relative = path.join("supplier-feeds", `test-${fileCounter++}.feed`);
-  fs.mkdirSync(path.join(dataDir, "supplier-feeds"), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, relative), content);
-  return startFeedRun(db(), actor, {
-    kind: "products",
-    source: "upload",
-    fileName: "feed.csv",
-    storedPath: relative,
-    ...run,
-  });
-}
 
 /** Queues and runs an import to its end; returns the report row. */
 async function importFile(content: string | Buffer, run: Partial<NewRun> = {}) {
