@@ -19,7 +19,8 @@ import { useFeedFixture } from "../support/feed-fixture";
  * a running job renews (heartbeat), not one of two minutes. ADR 0010, 2026-11-27.
  */
 const logger = createLogger("silent");
-const { config, db } = useFeedFixture("feed-lease");
+const { config, db, upload } = useFeedFixture("feed-lease");
+const uploadStock = (content: string) => upload(content, { kind: "stock", fileName: "voorraad.csv" });
 
 const workers: JobWorker[] = [];
 const worker = (queues: Record<string, QueueDefinition>) => {
