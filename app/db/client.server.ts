@@ -119,20 +119,23 @@ export function openDatabaseFromConfig(
  * pool discards the connection when it is released.
  */
 class ClosingOnReadTimeoutClient extends pg.Client {
-  // The override keeps every overload of pg's query; only the outcome is looked at.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
-    const callback: unknown = args.at(-1);
-    if (typeof callback === "function") {
-      args[args.length - 1] = (error: unknown, result: unknown) => {
-        this.closeIfUnanswered(error);
-        (callback as (error: unknown, result: unknown) => void)(error, result);
-      };
-      return super.query(...(args as Parameters<pg.Client["query"]>));
-    }
-    const outcome: unknown = super.query(...(args as Parameters<pg.Client["query"]>));
-    if (outcome instanceof Promise) outcome.catch((error: unknown) => this.closeIfUnanswered(error));
-    return outcome;
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // Wraps every overload of pg's query (callback, promise, submittable); only the outcome is looked at.
+    const query = super.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === "function") {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          this.closeIfUnanswered(error);
+          (callback as (error: unknown, result: unknown) => void)(error, result);
+        };
+        return query(...args);
+      }
+      const outcome = query(...args);
+      if (outcome instanceof Promise) outcome.catch((error: unknown) => this.closeIfUnanswered(error));
+      return outcome;
+    }) as pg.Client["query"];
   }
 
   private closeIfUnanswered(error: unknown) {
