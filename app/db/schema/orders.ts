@@ -99,6 +99,11 @@ export const orders = pgTable(
      */
     checkoutToken: uuid("checkout_token"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * Paid back so far by succeeded refunds (refunds.server.ts keeps it). With payment status "paid"
+     * and more than 0 the order is partly refunded ("Deels terugbetaald"); all of it is "refunded".
+     */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     /** The carrier's tracking page, given by the admin when marking the order shipped. */
     trackingUrl: text("tracking_url"),
     /** When the order was marked completed: the 14-day withdrawal period runs from here (else from paidAt). */

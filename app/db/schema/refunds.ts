@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 import { orders } from "./orders";
 
 export type RefundLine = { orderItemId: number; quantity: number; amountCents: number };
+export type RefundVatLine = { rate: number; amountCents: number };
 
 /**
  * Money paid back to the shopper through the provider that took it (issue 11). One row per refund,
@@ -18,6 +19,11 @@ export const orderRefunds = pgTable(
     amountCents: integer("amount_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull().default(0),
     lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
+    /**
+     * VAT per rate included in this refund, fixed when it is reserved (refund-allocation.ts), so the
+     * credit notes of an order add up to its invoice. Null on refunds made before migration 0050.
+     */
+    vatLines: jsonb("vat_lines").$type<RefundVatLine[]>(),
     restock: boolean("restock").notNull().default(false),
     provider: text("provider").notNull(),
     providerRefundId: text("provider_refund_id"),

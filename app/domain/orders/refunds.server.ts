@@ -197,7 +197,13 @@ export async function refundOrder(
       .update(orderRefunds)
       .set({ status: "succeeded", providerRefundId })
       .where(eq(orderRefunds.id, reserved.refundId));
-    if (reserved.full) await tx.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, request.orderId));
+    await tx
+      .update(orders)
+      .set({
+        refundedCents: sql`${orders.refundedCents} + ${reserved.amountCents}`,
+        ...(reserved.full ? { paymentStatus: "refunded" as const } : {}),
+      })
+      .where(eq(orders.id, request.orderId));
     await issueCreditInvoice(tx, request.orderId, reserved.refundId);
     if (request.restock && reserved.lines.length) {
       const items = await tx
