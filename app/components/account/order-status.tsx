@@ -17,9 +17,9 @@ const DOT_COLOUR: Record<StatusTone, string> = {
   neutral: "bg-slate-400",
 };
 
-/** Payment status as a badge: Betaald, Niet betaald, Terugbetaald or Onbekend. */
-export function PaymentBadge({ status }: { status: string }) {
-  const { label, tone } = paymentStatusLabel(status);
+/** Payment status as a badge: Betaald, Deels terugbetaald € X, Niet betaald, Terugbetaald or Onbekend. */
+export function PaymentBadge({ status, refundedCents = 0 }: { status: string; refundedCents?: number }) {
+  const { label, tone } = paymentStatusLabel(status, refundedCents);
   return <Badge variant={BADGE_VARIANT[tone]}>{label}</Badge>;
 }
 

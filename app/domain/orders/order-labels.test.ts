@@ -26,6 +26,13 @@ describe("order status labels (spec 1 §4)", () => {
 });
 
 describe("payment status labels", () => {
+  it("reads a paid order with money paid back as partly refunded, with the amount (issue 28)", () => {
+    // 1 405 cents back of a paid order: "€ 14,05" in Dutch notation (non-breaking space after €).
+    expect(paymentStatusLabel("paid", 1405)).toEqual({ label: "Deels terugbetaald €\u00a014,05", tone: "info" });
+    expect(paymentStatusLabel("paid", 0)).toEqual({ label: "Betaald", tone: "success" });
+    expect(paymentStatusLabel("refunded", 42385)).toEqual({ label: "Terugbetaald", tone: "info" });
+  });
+
   it("names paid, unpaid and refunded, and calls anything else Onbekend", () => {
     expect(paymentStatusLabel("paid")).toEqual({ label: "Betaald", tone: "success" });
     expect(paymentStatusLabel("unpaid")).toEqual({ label: "Niet betaald", tone: "warning" });

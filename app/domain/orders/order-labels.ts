@@ -1,3 +1,5 @@
+import { formatEuro } from "~/domain/money/money";
+
 /**
  * How order, payment and dropshipment states read (spec 1 §4), for the shopper's order list and the
  * admin's orders tab alike. Colours are named by meaning (`tone`); each screen maps a tone to its
@@ -26,8 +28,14 @@ const PAYMENT_STATUSES: Record<string, StatusLabel> = {
   refunded: { label: "Terugbetaald", tone: "info" },
 };
 
-/** A payment status; anything else is "Onbekend". */
-export function paymentStatusLabel(status: string): StatusLabel {
+/**
+ * A payment status; anything else is "Onbekend". A paid order with money paid back reads "Deels
+ * terugbetaald € X" (issue 28): the stored status stays "paid" until everything is refunded.
+ */
+export function paymentStatusLabel(status: string, refundedCents = 0): StatusLabel {
+  if (status === "paid" && refundedCents > 0) {
+    return { label: `Deels terugbetaald ${formatEuro(refundedCents)}`, tone: "info" };
+  }
   return own(PAYMENT_STATUSES, status) ?? { label: "Onbekend", tone: "neutral" };
 }
 
