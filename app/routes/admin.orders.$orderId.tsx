@@ -12,6 +12,7 @@ import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/doma
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
 import { listRefunds, refundOrder, type RefundView } from "~/domain/orders/refunds.server";
 import { listInvoices } from "~/domain/orders/invoices.server";
+import { withdrawalPrefill } from "~/features/orders";
 import { formatEuro } from "~/domain/money/money";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
@@ -52,8 +53,11 @@ function toView(
   withdrawals: WithdrawalRecord[],
   refunds: RefundView[],
   invoiceList: { number: number; kind: "invoice" | "credit" }[],
+  /** ?withdrawal=<id>: the refund form filled in from that withdrawal. */
+  withdrawalId: string | null,
 ): OrderDetailsView {
   const live = refunds.filter((r) => r.status !== "failed");
+  const earlier = live.map((r) => ({ lines: r.lines, shipping: r.shippingCents > 0 }));
   const refundedPieces = (itemId: number) =>
     live
       .flatMap((r) => r.lines)
@@ -126,8 +130,22 @@ function toView(
       key: crypto.randomUUID(),
       canRefund: order.paymentStatus === "paid" && refundedCents < order.totalCents,
       refundedCents,
-      shippingLeft: order.shippingCents > 0 && !live.some((r) => r.shippingCents > 0),
-      itemsLeft: order.items.map((i) => ({ id: i.id, left: i.quantity - refundedPieces(i.id) })),
+      totalCents: order.totalCents,
+      allocation: {
+        items: order.items.map((i) => ({ id: i.id, quantity: i.quantity, unitCents: i.priceCents, vatRate: i.vatRate })),
+        discountCents: order.discountCents,
+        shippingCents: order.shippingCents,
+      },
+      earlier,
+      items: order.items.map((i) => ({
+        id: i.id,
+        name: i.productName,
+        quantity: i.quantity,
+        left: i.quantity - refundedPieces(i.id),
+        unitCents: i.priceCents,
+      })),
+      shippingLeft: order.shippingCents > 0 && !earlier.some((r) => r.shipping),
+      prefill: withdrawalId ? withdrawalPrefill(order.items, earlier, withdrawals, withdrawalId) : null,
       refunds: refunds.map((r) => ({
         id: r.id,
         amountCents: r.amountCents,
@@ -161,7 +179,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       listRefunds(context.db, order.id),
       listInvoices(context.db, order.id),
     ]);
-    return { closeTo, order: toView(order, job, withdrawals, refunds, invoiceList), error: null };
+    const withdrawalId = new URL(request.url).searchParams.get("withdrawal");
+    return {
+      closeTo,
+      order: toView(order, job, withdrawals, refunds, invoiceList, withdrawalId),
+      error: null,
+    };
   } catch (error) {
     context.logger.error({ err: error, orderId: params.orderId }, "admin order details failed");
     return data({ closeTo, order: null, error: ORDERS_LOAD_ERROR }, { status: 500 });
@@ -253,6 +276,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       lines.push({ orderItemId: Number(match[1]), quantity });
     }
+    const confirmed = String(form.get("confirmedAmountCents") ?? "").trim();
+    if (!/^\d{1,9}$/.test(confirmed)) {
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Refund not made", description: "Confirm the amount to pay back first." },
+        { status: 400 },
+      );
+    }
     try {
       const result = await refundOrder(context.db, context.payments, actor, {
         orderId,
@@ -260,6 +290,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         shipping: form.get("refundShipping") === "on",
         restock: form.get("restock") === "on",
         idempotencyKey: String(form.get("refundKey") ?? ""),
+        confirmedAmountCents: Number(confirmed),
       });
       if (!result.ok) {
         return data<AdminActionResult>(

@@ -13,14 +13,13 @@ import { signedInUser } from "../support/users";
 
 /**
  * The VAT of refunded shipping on a credit invoice of an order with goods at 21 % and 9 %, read back
- * from the PDF. The rule (invoices.server.ts, getInvoiceDocument): credited lines at their own rate,
- * credited shipping wholly at the order's main rate, the rate that carries the most VAT on the
- * order's invoice. VAT in an amount is amount − amount / (1 + rate/100), to the cent (spec 2 §9).
- * The order's own invoice shares shipping over the rates in proportion to the goods (ADR 0009):
- * shipping 4,95 over goods a and b gives a × 4,95 / (a + b) and the rest, whole cents by largest
- * remainder.
+ * from the PDF. The rule (refund-allocation.ts, ADR 0028): credited shipping is shared over the rates
+ * as the order's own invoice shared it, in proportion to the goods (ADR 0009): shipping 4,95 over
+ * goods a and b gives a × 4,95 / (a + b) and the rest, whole cents by largest remainder. VAT in an
+ * amount is amount − amount / (1 + rate/100), to the cent (spec 2 §9). (Before issue 28 refunded
+ * shipping went wholly to the order's main rate, so credit notes did not add up to the invoice.)
  */
-describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
+describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order, shared as on the invoice", () => {
   const { app, database } = useTestApp();
   const db = () => database.db;
   let payments: PaymentProvider;
@@ -45,11 +44,11 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
     return { orderId: order.id, items };
   }
   /** Refunds, then reads the credit invoice's VAT rows and total from its PDF. */
-  async function creditPdf(orderId: string, fields: Record<string, string>) {
+  async function creditPdf(orderId: string, fields: Record<string, string>, confirmedCents: number) {
     const refunded = await postToAction<{ ok: boolean }>(
       app,
       `/admin/orders/${orderId}`,
-      { intent: "refund", refundKey: crypto.randomUUID(), ...fields },
+      { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
       { cookie: admin.cookie },
     );
     expect(refunded.data.ok).toBe(true);
@@ -62,7 +61,7 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
     return pdfText(new Uint8Array(await res.arrayBuffer()));
   }
 
-  it("most VAT at 9 %: refunded shipping is credited at 9 %", async () => {
+  it("shipping alone refunded: credited at both rates in the invoice's shares", async () => {
     const { orderId } = await paidOrder([
       { priceCents: 500, quantity: 1, vatRate: 21, name: "Ventieldopjes" },
       { priceCents: 1000, quantity: 4, vatRate: 9, name: "Energiegel" },
@@ -70,7 +69,6 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
     // Goods 5,00 (21 %) + 40,00 (9 %) = 45,00, under 50,00: shipping 4,95, total 49,95. Shipping
     // shared: 4,95 × 5 / 45 = 0,55 at 21 %, 4,95 × 40 / 45 = 4,40 at 9 %. VAT on the invoice:
     // 21 %: 5,55 − 5,55 / 1,21 = 0,9632 → 0,96; 9 %: 44,40 − 44,40 / 1,09 = 3,6661 → 3,67.
-    // 3,67 > 0,96: the main rate is 9 %.
     expect(await db().select().from(orders).where(eq(orders.id, orderId))).toMatchObject([
       {
         shippingCents: 495,
@@ -81,15 +79,18 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
         ],
       },
     ]);
-    // Shipping alone refunded: 4,95 at 9 % → 4,95 − 4,95 / 1,09 = 0,4087 → 0,41.
-    // (At 21 % it would be 4,95 − 4,95 / 1,21 = 0,8591 → 0,86.)
-    const text = await creditPdf(orderId, { refundShipping: "on" });
+    // Shipping alone refunded: 0,55 at 21 % → 0,55 − 0,55 / 1,21 = 0,0955 → 0,10; 4,40 at 9 % →
+    // 4,40 − 4,40 / 1,09 = 0,3633 → 0,36. (All at 9 % it was 0,41; all at 21 % 0,86.)
+    const text = await creditPdf(orderId, { refundShipping: "on" }, 495);
     expect(text).toContain("Totaal gecrediteerd");
     expect(text).toContain("€ -4,95");
-    expect(vatRows(text)).toEqual([["Waarvan btw 9%", "€ -0,41"]]);
+    expect(vatRows(text)).toEqual([
+      ["Waarvan btw 21%", "€ -0,10"],
+      ["Waarvan btw 9%", "€ -0,36"],
+    ]);
   });
 
-  it("most VAT at 21 %: refunded shipping is credited at 21 %, the 9 % line at 9 %", async () => {
+  it("a 9 % line and shipping refunded: the line at 9 %, shipping in the invoice's shares", async () => {
     const { orderId, items } = await paidOrder([
       { priceCents: 1995, quantity: 2, vatRate: 21, name: "Kettingolie 50 ml" },
       { priceCents: 895, quantity: 1, vatRate: 9, name: "Energiereep" },
@@ -98,7 +99,6 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
     // shared: 495 × 3990 / 4885 = 404,31 and 495 × 895 / 4885 = 90,69 cents → 404 + 90 = 494, the
     // last cent to the larger remainder (0,69): 404 at 21 %, 91 at 9 %. VAT on the invoice:
     // 21 %: 43,94 − 43,94 / 1,21 = 7,6260 → 7,63; 9 %: 9,86 − 9,86 / 1,09 = 0,8141 → 0,81.
-    // 7,63 > 0,81: the main rate is 21 %.
     expect(await db().select().from(orders).where(eq(orders.id, orderId))).toMatchObject([
       {
         shippingCents: 495,
@@ -109,14 +109,14 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order", () => {
         ],
       },
     ]);
-    // The bar and shipping refunded: 8,95 + 4,95 = 13,90 credited.
-    // 21 % (shipping): 4,95 − 4,95 / 1,21 = 0,8591 → 0,86; 9 % (bar): 8,95 − 8,95 / 1,09 = 0,7390 → 0,74.
-    // (Shipping at 9 % would make one row of 13,90 − 13,90 / 1,09 = 1,1477 → 1,15.)
-    const text = await creditPdf(orderId, { [`refund-qty-${items[1]!.id}`]: "1", refundShipping: "on" });
+    // The bar and shipping refunded: 8,95 + 4,95 = 13,90 credited. 21 %: shipping's 4,04 →
+    // 4,04 − 4,04 / 1,21 = 0,7012 → 0,70; 9 %: bar 8,95 + shipping's 0,91 = 9,86 → 9,86 − 9,86 / 1,09
+    // = 0,8141 → 0,81 (the bar and all of the shipping at 9 %: the whole 9 % VAT of the invoice).
+    const text = await creditPdf(orderId, { [`refund-qty-${items[1]!.id}`]: "1", refundShipping: "on" }, 1390);
     expect(text).toContain("€ -13,90");
     expect(vatRows(text)).toEqual([
-      ["Waarvan btw 21%", "€ -0,86"],
-      ["Waarvan btw 9%", "€ -0,74"],
+      ["Waarvan btw 21%", "€ -0,70"],
+      ["Waarvan btw 9%", "€ -0,81"],
     ]);
   });
 });

@@ -13,10 +13,9 @@ import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
 /**
- * The caps of a refund (refunds.server.ts, ADR 0021) over several partial refunds of one order:
- * never more than was paid minus what earlier refunds paid back, and shipping back at most once.
- * Amounts are worked out by hand from today's rule: a line is refunded at its price as sold, the
- * coupon's discount is not spread over the lines but only caps the last refunds.
+ * Several partial refunds of one order (refunds.server.ts, refund-allocation.ts, ADR 0028): a line
+ * pays back what was paid for it after its share of the coupon, shipping comes back at most once, and
+ * the parts add up to exactly what was paid. Amounts are worked out by hand in the comments.
  */
 describe("refund caps over several partial refunds", () => {
   const { app, database } = useTestApp();
@@ -40,11 +39,11 @@ describe("refund caps over several partial refunds", () => {
       .orderBy(asc(orderItems.id));
     return { orderId: order.id, items };
   }
-  const refund = (orderId: string, fields: Record<string, string>) =>
+  const refund = (orderId: string, fields: Record<string, string>, confirmedCents: number) =>
     postToAction<AdminActionResult>(
       app,
       `/admin/orders/${orderId}`,
-      { intent: "refund", refundKey: crypto.randomUUID(), ...fields },
+      { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
       { cookie: admin.cookie },
     );
   const refundsOf = (orderId: string) =>
@@ -59,7 +58,7 @@ describe("refund caps over several partial refunds", () => {
       .orderBy(asc(orderRefunds.createdAt));
   const orderOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
-  it("on an order with a coupon, the second line's refund is capped by what the first left, not by the total", async () => {
+  it("on an order with a coupon, each line pays back its share of what was paid, and the shipping too", async () => {
     const coupon = await createCoupon(db(), { discountAmountCents: 1000 });
     const { orderId, items } = await paidOrder(
       [
@@ -79,25 +78,28 @@ describe("refund caps over several partial refunds", () => {
       paymentStatus: "paid",
     });
 
-    // First refund: both bottles of oil at the price as sold, 2 × 19,95 = 39,90 (under 43,80 paid).
-    const first = await refund(orderId, { [`refund-qty-${oil!.id}`]: "2" });
+    // The coupon spread over the rates in proportion to the goods: 1000 × 3990 / 4885 = 816,79 and
+    // 1000 × 895 / 4885 = 183,21 cents → 816 + 183 = 999, the last cent to the larger remainder
+    // (0,79): 817 off the oil, 183 off the bar. Paid: oil 3990 − 817 = 3173, bar 895 − 183 = 712.
+    const first = await refund(orderId, { [`refund-qty-${oil!.id}`]: "2" }, 3173);
     expect(first.data).toMatchObject({ ok: true });
-    // Second refund: the bar, 8,95 wanted, but only 43,80 − 39,90 = 3,90 is left of what was paid.
-    // (Capped by the total alone, min(8,95, 43,80), it would pay back 8,95: 48,85 in all.)
-    const second = await refund(orderId, { [`refund-qty-${bar!.id}`]: "1" });
+    const second = await refund(orderId, { [`refund-qty-${bar!.id}`]: "1" }, 712);
     expect(second.data).toMatchObject({ ok: true });
-    expect(second.data.description).toContain("fully refunded");
+    expect(second.data.description).not.toContain("fully refunded");
+    // 43,80 − 31,73 − 7,12 = 4,95: the shipping is still to come, and can be paid back.
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", refundedCents: 3885 });
+    const shipping = await refund(orderId, { refundShipping: "on" }, 495);
+    expect(shipping.data).toMatchObject({ ok: true });
+    expect(shipping.data.description).toContain("fully refunded");
     expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.status])).toEqual([
-      [3990, "succeeded"],
-      [390, "succeeded"],
+      [3173, "succeeded"],
+      [712, "succeeded"],
+      [495, "succeeded"],
     ]);
-    // 39,90 + 3,90 = 43,80: exactly what was paid, and the order says so.
-    expect((await orderOf(orderId)).paymentStatus).toBe("refunded");
-
-    // Nothing is left: shipping (4,95) cannot be paid back on top.
-    const shipping = await refund(orderId, { refundShipping: "on" });
-    expect(shipping.status).toBe(409);
-    expect(await refundsOf(orderId)).toHaveLength(2);
+    // 31,73 + 7,12 + 4,95 = 43,80: exactly what was paid, and the order says so.
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "refunded", refundedCents: 4380 });
+    expect((await refund(orderId, { refundShipping: "on" }, 495)).status).toBe(409);
+    expect(await refundsOf(orderId)).toHaveLength(3);
   });
 
   it("shipping is paid back once, however many partial refunds ask for it", async () => {
@@ -110,18 +112,18 @@ describe("refund caps over several partial refunds", () => {
     expect(await orderOf(orderId)).toMatchObject({ shippingCents: 495, totalAmountCents: 5380 });
 
     // One set of pads and shipping: 19,95 + 4,95 = 24,90.
-    const first = await refund(orderId, { [`refund-qty-${pads!.id}`]: "1", refundShipping: "on" });
+    const first = await refund(orderId, { [`refund-qty-${pads!.id}`]: "1", refundShipping: "on" }, 2490);
     expect(first.data).toMatchObject({ ok: true });
     // The drink with shipping again: refused as a whole (8,95 + 4,95 = 13,90 would fit in the
     // 28,90 left, so only the shipping rule stops it).
-    const again = await refund(orderId, { [`refund-qty-${drink!.id}`]: "1", refundShipping: "on" });
+    const again = await refund(orderId, { [`refund-qty-${drink!.id}`]: "1", refundShipping: "on" }, 1390);
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({ ok: false, description: "Shipping was refunded already." });
     expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.shippingCents])).toEqual([[2490, 495]]);
 
     // The rest without shipping: 8,95, then 19,95; 24,90 + 8,95 + 19,95 = 53,80, all that was paid.
-    expect((await refund(orderId, { [`refund-qty-${drink!.id}`]: "1" })).data).toMatchObject({ ok: true });
-    expect((await refund(orderId, { [`refund-qty-${pads!.id}`]: "1" })).data).toMatchObject({ ok: true });
+    expect((await refund(orderId, { [`refund-qty-${drink!.id}`]: "1" }, 895)).data).toMatchObject({ ok: true });
+    expect((await refund(orderId, { [`refund-qty-${pads!.id}`]: "1" }, 1995)).data).toMatchObject({ ok: true });
     expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.shippingCents])).toEqual([
       [2490, 495],
       [895, 0],

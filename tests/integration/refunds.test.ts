@@ -56,33 +56,44 @@ function refundScenarios(
     expect(order.paymentStatus).toBe("paid");
     const stockBefore = await stockOf(first!.productId);
 
+    // The default order: 2 × 19,95 (21 %) + 8,95 (9 %) = 48,85, no coupon, + 4,95 shipping = 53,80.
+    // One of the two first pieces: 19,95 back.
     const partial = await refund(orderId, {
       [`refund-qty-${first!.id}`]: "1",
       restock: "on",
       refundKey: crypto.randomUUID(),
+      confirmedAmountCents: "1995",
     });
     expect(partial.status).toBe(200);
     expect(partial.data).toMatchObject({ ok: true, title: "Refund made" });
     expect(await stockOf(first!.productId)).toBe(stockBefore! + 1);
     expect((await orderOf(orderId)).paymentStatus).toBe("paid");
     const [made] = await refundsOf(orderId);
-    expect(made).toMatchObject({ amountCents: first!.productPriceCents, status: "succeeded", createdBy: admin.id });
+    expect(made).toMatchObject({ amountCents: 1995, status: "succeeded", createdBy: admin.id });
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", refundedCents: 1995 });
     expect(made!.providerRefundId).toMatch(/^(re_test_|lre_)/);
-    if (providerRefunds) expect(providerRefunds()).toContain(first!.productPriceCents);
+    if (providerRefunds) expect(providerRefunds()).toContain(1995);
     // The shopper's order page shows the partial refund with its amount.
     const page = await app.html("/bestelling", {
       headers: { cookie: `trapkracht_bestelling=${guestOrderToken(TEST_AUTH_SECRET, orderId)}` },
     });
-    expect(page.html).toMatch(/<dt>Terugbetaald<\/dt><dd[^>]*>−\s€\s\d+,\d\d<\/dd>/);
+    expect(page.html).toMatch(/<dt>Terugbetaald<\/dt><dd[^>]*>−\s€\s19,95<\/dd>/);
+    expect(page.html).toContain("Deels terugbetaald €\u00a019,95");
 
     // The rest: the other piece, the second line and shipping; more than is left is refused first.
-    const tooMany = await refund(orderId, { [`refund-qty-${first!.id}`]: "2", refundKey: crypto.randomUUID() });
+    const tooMany = await refund(orderId, {
+      [`refund-qty-${first!.id}`]: "2",
+      refundKey: crypto.randomUUID(),
+      confirmedAmountCents: "3990",
+    });
     expect(tooMany.status).toBe(400);
     const rest = await refund(orderId, {
       [`refund-qty-${first!.id}`]: "1",
       [`refund-qty-${second!.id}`]: String(second!.quantity),
       refundShipping: "on",
       refundKey: crypto.randomUUID(),
+      // 19,95 + 8,95 + 4,95 = 33,85, the rest of the 53,80 paid.
+      confirmedAmountCents: "3385",
     });
     expect(rest.data).toMatchObject({ ok: true });
     expect(rest.data.description).toContain("fully refunded");
@@ -91,7 +102,11 @@ function refundScenarios(
     const total = (await refundsOf(orderId)).reduce((sum, r) => sum + r.amountCents, 0);
     expect(total).toBe(done.totalAmountCents);
 
-    const nothingLeft = await refund(orderId, { [`refund-qty-${first!.id}`]: "1", refundKey: crypto.randomUUID() });
+    const nothingLeft = await refund(orderId, {
+      [`refund-qty-${first!.id}`]: "1",
+      refundKey: crypto.randomUUID(),
+      confirmedAmountCents: "1995",
+    });
     expect(nothingLeft.status).toBe(409);
     const mails = await db().select().from(outbox).where(eq(outbox.kind, "order-refund"));
     expect(mails.filter((m) => m.subject.includes(orderId.slice(0, 8)))).toHaveLength(2);
@@ -99,11 +114,31 @@ function refundScenarios(
     expect(changes.filter((c) => c.action === "refund")).toHaveLength(2);
   });
 
+  it("no money moves without the amount confirmed, nor when the confirmed amount is not what would be paid", async () => {
+    const { orderId } = await payOrder(payments);
+    const [line] = await itemsOf(orderId);
+    const before = providerRefunds?.().length ?? 0;
+    const unconfirmed = await refund(orderId, { [`refund-qty-${line!.id}`]: "1", refundKey: crypto.randomUUID() });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.data).toMatchObject({ ok: false, description: "Confirm the amount to pay back first." });
+    // One piece is 19,95; a form that promised 39,90 (drawn before an earlier refund, or edited) is refused.
+    const stale = await refund(orderId, {
+      [`refund-qty-${line!.id}`]: "1",
+      refundKey: crypto.randomUUID(),
+      confirmedAmountCents: "3990",
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.data.description).toContain("€\u00a019,95");
+    expect(await refundsOf(orderId)).toEqual([]);
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", refundedCents: 0 });
+    if (providerRefunds) expect(providerRefunds().length).toBe(before);
+  });
+
   it("the same form sent twice (a double click) refunds once", async () => {
     const { orderId } = await payOrder(payments);
     const [line] = await itemsOf(orderId);
     const key = crypto.randomUUID();
-    const fields = { [`refund-qty-${line!.id}`]: "1", refundKey: key };
+    const fields = { [`refund-qty-${line!.id}`]: "1", refundKey: key, confirmedAmountCents: "1995" };
     const before = providerRefunds?.().length ?? 0;
     const both = await Promise.all([refund(orderId, fields), refund(orderId, fields)]);
     // One makes the refund; the other finds it (made, or still being made).
@@ -120,7 +155,12 @@ function refundScenarios(
     for (const cookie of ["", customer.cookie]) {
       const res = await app.post(
         `/admin/orders/${orderId}`,
-        { intent: "refund", [`refund-qty-${line!.id}`]: "1", refundKey: crypto.randomUUID() },
+        {
+          intent: "refund",
+          [`refund-qty-${line!.id}`]: "1",
+          refundKey: crypto.randomUUID(),
+          confirmedAmountCents: "1995",
+        },
         { headers: { cookie } },
       );
       expect(res.status).toBe(302);

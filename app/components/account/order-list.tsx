@@ -67,7 +67,7 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
           </span>
         </span>
         <span className="col-span-3 row-start-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:justify-end">
-          <PaymentBadge status={order.paymentStatus} />
+          <PaymentBadge status={order.paymentStatus} refundedCents={order.refundedCents} />
           <OrderStatusDot status={order.status} />
         </span>
         <span className="col-start-2 row-start-1 text-right font-semibold text-ink tabular-nums sm:col-start-3 sm:min-w-24">

@@ -15,6 +15,7 @@ import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import type { Moment } from "./admin-format";
 import { DropshipmentProgress } from "./dropshipment-progress";
+import { RefundSection, type RefundFormView } from "~/features/orders";
 
 export type OrderDetailsView = {
   id: string;
@@ -63,22 +64,7 @@ export type OrderDetailsView = {
     lines: { productId: string; productName: string; quantity: number }[];
   }[];
   invoices: { number: number; kind: "invoice" | "credit" }[];
-  refund: {
-    key: string;
-    canRefund: boolean;
-    refundedCents: number;
-    shippingLeft: boolean;
-    itemsLeft: { id: number; left: number }[];
-    refunds: {
-      id: string;
-      amountCents: number;
-      status: string;
-      error: string | null;
-      restock: boolean;
-      by: string;
-      at: Moment;
-    }[];
-  };
+  refund: RefundFormView;
   transitions: { to: OrderStatus; label: string }[];
   changes: { id: number; at: Moment; actorEmail: string; summary: string }[];
 };
@@ -175,7 +161,7 @@ export function OrderDetails({
         <div>
           <dt className="text-muted">Payment</dt>
           <dd lang="nl">
-            <PaymentBadge status={order.paymentStatus} />
+            <PaymentBadge status={order.paymentStatus} refundedCents={order.refund.refundedCents} />
           </dd>
         </div>
       </dl>
@@ -240,6 +226,15 @@ export function OrderDetails({
                 <p className="mt-1 font-medium">
                   Refund due by <time dateTime={w.refundDueAt.iso}>{w.refundDueAt.text}</time>
                 </p>
+                {order.refund.canRefund ? (
+                  <Link
+                    to={`${action}${action.includes("?") ? "&" : "?"}withdrawal=${w.id}#refund`}
+                    preventScrollReset
+                    className="mt-1 inline-block font-medium text-brand-700 underline"
+                  >
+                    Refund the withdrawn items
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -248,7 +243,7 @@ export function OrderDetails({
 
       <Block title="Payment">
         <p className="text-sm">
-          <PaymentBadge status={order.paymentStatus} />
+          <PaymentBadge status={order.paymentStatus} refundedCents={order.refund.refundedCents} />
           {order.paymentProvider ? <span className="ml-2">{`via ${order.paymentProvider}`}</span> : null}
           {order.paidAt ? (
             <span className="ml-2 text-muted">
@@ -271,7 +266,7 @@ export function OrderDetails({
 
       {order.refund.canRefund || order.refund.refunds.length > 0 ? (
         <Block title="Refunds">
-          <RefundSection order={order} action={action} />
+          <RefundSection refund={order.refund} action={action} />
         </Block>
       ) : null}
 
@@ -442,95 +437,5 @@ function StatusActions({ order, action }: { order: OrderDetailsView; action: str
         </Button>
       ))}
     </fetcher.Form>
-  );
-}
-
-/**
- * Refund (issue 11): pieces per line and shipping, optionally back into stock, through the provider
- * that took the money. The form carries its own idempotency key, so a double click refunds once.
- */
-function RefundSection({ order, action }: { order: OrderDetailsView; action: string }) {
-  const fetcher = useFetcher<AdminActionResult>();
-  useResultToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  const { refund } = order;
-  return (
-    <div className="space-y-3 text-sm">
-      {refund.refunds.length > 0 ? (
-        <ul className="space-y-1">
-          {refund.refunds.map((r) => (
-            <li key={r.id} className="flex flex-wrap gap-x-2">
-              <span className="font-medium tabular-nums">{formatEuro(r.amountCents)}</span>
-              <span className={r.status === "failed" ? "text-danger" : "text-muted"}>
-                {r.status === "succeeded" ? "refunded" : r.status}
-                {r.restock ? " · back in stock" : ""}
-              </span>
-              <time dateTime={r.at.iso} className="text-muted">
-                {r.at.text}
-              </time>
-              <span className="text-muted">{`by ${r.by}`}</span>
-              {r.error ? <span className="w-full text-danger">{r.error}</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {refund.canRefund ? (
-        <fetcher.Form method="post" action={action} className="space-y-3 rounded-md border border-line p-3">
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="refundKey" value={refund.key} />
-          <ul className="space-y-2">
-            {order.items.map((item) => {
-              const left = refund.itemsLeft.find((i) => i.id === item.id)?.left ?? 0;
-              return (
-                <li key={item.id} className="flex items-center justify-between gap-3">
-                  <label htmlFor={`refund-qty-${item.id}`} className="min-w-0">
-                    {item.productName}
-                    <span className="block text-xs text-muted">{`${left} of ${item.quantity} left · ${formatEuro(item.priceCents)} each`}</span>
-                  </label>
-                  {/* The width on a wrapper: Input's own w-full would compete with a width passed to it. */}
-                  <div className="w-20 flex-none">
-                    <Input
-                      id={`refund-qty-${item.id}`}
-                      name={`refund-qty-${item.id}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={left}
-                      defaultValue={0}
-                      disabled={left === 0}
-                    />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
-            {refund.shippingLeft ? (
-              <label className="inline-flex items-center gap-2">
-                <input type="checkbox" name="refundShipping" className="size-4 accent-brand-700" />
-                {`Shipping (${formatEuro(order.shippingCents)})`}
-              </label>
-            ) : null}
-            <label className="inline-flex items-center gap-2">
-              <input type="checkbox" name="restock" className="size-4 accent-brand-700" />
-              Put the items back in stock
-            </label>
-          </div>
-          <Button
-            type="submit"
-            size="sm"
-            variant="outline"
-            aria-disabled={busy || undefined}
-            onClick={(e) => busy && e.preventDefault()}
-          >
-            {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
-            {busy ? "Refunding…" : "Refund"}
-          </Button>
-          {refund.refundedCents > 0 ? (
-            <p className="text-muted">{`${formatEuro(refund.refundedCents)} of ${formatEuro(order.totalCents)} refunded so far.`}</p>
-          ) : null}
-        </fetcher.Form>
-      ) : null}
-    </div>
   );
 }

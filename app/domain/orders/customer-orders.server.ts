@@ -65,7 +65,7 @@ async function ordersWhere(db: Db, where: SQL): Promise<CustomerOrder[]> {
       invoices: sql<
         { number: number; kind: "invoice" | "credit" }[]
       >`(SELECT coalesce(json_agg(json_build_object('number', i.number, 'kind', i.kind) ORDER BY i.number), '[]'::json) FROM invoices i WHERE i.order_id = ${orders.id})`,
-      refundedCents: sql<number>`(SELECT coalesce(sum(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ${orders.id} AND r.status = 'succeeded')::int`,
+      refundedCents: orders.refundedCents,
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
       couponCode: orders.couponCode,

@@ -103,6 +103,8 @@ export async function getInvoiceDocument(db: DbExecutor, number: number): Promis
     .select({ number: invoices.number })
     .from(invoices)
     .where(and(eq(invoices.orderId, invoice.orderId), eq(invoices.kind, "invoice")));
+  // Lines at the price they were sold for; what the order's discount took off them is credited
+  // as the discount, so subtotal − discount + shipping is what was paid back (refund-allocation.ts).
   const lines = (refund?.lines ?? []).map((l) => {
     const item = items.find((i) => i.id === l.orderItemId)!;
     return {
@@ -111,34 +113,47 @@ export async function getInvoiceDocument(db: DbExecutor, number: number): Promis
       quantity: l.quantity,
       unitCents: item.productPriceCents,
       vatRate: item.vatRate,
-      totalCents: l.amountCents,
+      totalCents: item.productPriceCents * l.quantity,
     };
   });
-  // VAT per rate of what is credited: the lines at their own rate, shipping at the order's main
-  // rate (the one with the most VAT), then scaled down when a discount capped the refund.
-  const gross = new Map<number, number>();
-  for (const l of lines) gross.set(l.vatRate, (gross.get(l.vatRate) ?? 0) + l.totalCents);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
   const shippingCents = refund?.shippingCents ?? 0;
-  if (shippingCents > 0) {
-    const main = [...row.order.vatLines].sort((a, b) => b.amountCents - a.amountCents)[0]?.rate ?? 21;
-    gross.set(main, (gross.get(main) ?? 0) + shippingCents);
-  }
   const amount = refund?.amountCents ?? 0;
-  const wanted = [...gross.values()].reduce((a, b) => a + b, 0);
-  const scale = wanted > 0 ? amount / wanted : 1;
+  const discountCents = Math.max(0, subtotalCents + shippingCents - amount);
   return {
     ...base,
     lines,
-    subtotalCents: lines.reduce((sum, l) => sum + l.totalCents, 0),
-    discountCents: Math.max(0, wanted - amount),
-    couponCode: wanted > amount ? row.order.couponCode : null,
+    subtotalCents,
+    discountCents,
+    couponCode: discountCents > 0 ? row.order.couponCode : null,
     shippingCents,
     totalCents: amount,
-    vatLines: [...gross.entries()]
-      .sort((a, b) => b[0] - a[0])
-      .map(([rate, cents]) => ({ rate, amountCents: vatIncluded(Math.round(cents * scale), rate) })),
+    vatLines: refund?.vatLines ?? legacyCreditVat(lines, shippingCents, amount, row.order.vatLines),
     creditsInvoice: original?.number ?? null,
   };
+}
+
+/**
+ * VAT of a refund made before migration 0050 stored its own: the lines at their rate, shipping at
+ * the order's main rate, scaled down when a discount capped the refund.
+ */
+function legacyCreditVat(
+  lines: { vatRate: number; totalCents: number }[],
+  shippingCents: number,
+  amount: number,
+  orderVat: { rate: number; amountCents: number }[],
+) {
+  const gross = new Map<number, number>();
+  for (const l of lines) gross.set(l.vatRate, (gross.get(l.vatRate) ?? 0) + l.totalCents);
+  if (shippingCents > 0) {
+    const main = [...orderVat].sort((a, b) => b.amountCents - a.amountCents)[0]?.rate ?? 21;
+    gross.set(main, (gross.get(main) ?? 0) + shippingCents);
+  }
+  const wanted = [...gross.values()].reduce((a, b) => a + b, 0);
+  const scale = wanted > 0 ? amount / wanted : 1;
+  return [...gross.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, cents]) => ({ rate, amountCents: vatIncluded(Math.round(cents * scale), rate) }));
 }
 
 /** The invoices of an order (its invoice and credit invoices), oldest first. */

@@ -5,12 +5,14 @@ import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server"
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { refundMail } from "~/domain/mail/templates/order-refund";
 import type { PaymentProvider } from "~/domain/payments/provider";
+import { planRefund, type RefundPlanError } from "~/features/orders";
+import { formatEuro } from "~/domain/money/money";
 import { issueCreditInvoice } from "./invoices.server";
 
 /**
  * Refunds (issue 11): an admin pays a paid order back, fully or in part (items and shipping),
- * through the provider that took the money. Amounts are the server's: the lines' prices as sold
- * and the order's shipping, never more than was paid minus earlier refunds. The row is written
+ * through the provider that took the money. Amounts are the server's: what was paid for each line
+ * after its share of the discount (refund-allocation.ts, issue 28) and the order's shipping. The row is written
  * under its idempotency key before the provider is asked, so a double click refunds once.
  */
 export type RefundRequest = {
@@ -20,6 +22,14 @@ export type RefundRequest = {
   restock: boolean;
   /** One per rendered form (a fresh UUID): the same form sent twice is the same refund. */
   idempotencyKey: string;
+  /** The amount the admin saw and confirmed ("€ 396,90 terugbetalen?"); the refund is made only if it still is. */
+  confirmedAmountCents: number;
+};
+
+const PLAN_REFUSED: Record<RefundPlanError, { status: 400 | 409; message: string }> = {
+  "too-many-pieces": { status: 400, message: "More pieces than are left to refund." },
+  "shipping-refunded": { status: 409, message: "Shipping was refunded already." },
+  "nothing-to-refund": { status: 409, message: "Nothing is left to refund on this order." },
 };
 
 export type RefundOutcome =
@@ -56,19 +66,6 @@ export async function listRefunds(db: DbExecutor, orderId: string): Promise<Refu
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(desc(orderRefunds.createdAt));
-}
-
-/** What is refunded (or being refunded) so far: money, pieces per line, and whether shipping was. */
-function refundedSoFar(refunds: { amountCents: number; shippingCents: number; lines: RefundLine[]; status: string }[]) {
-  const live = refunds.filter((r) => r.status !== "failed");
-  const pieces = new Map<number, number>();
-  for (const r of live)
-    for (const l of r.lines) pieces.set(l.orderItemId, (pieces.get(l.orderItemId) ?? 0) + l.quantity);
-  return {
-    cents: live.reduce((sum, r) => sum + r.amountCents, 0),
-    pieces,
-    shipping: live.some((r) => r.shippingCents > 0),
-  };
 }
 
 export async function refundOrder(
@@ -119,28 +116,35 @@ export async function refundOrder(
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
-    const so = refundedSoFar(await listRefunds(tx, order.id));
-    const lines: RefundLine[] = [];
-    for (const wanted of request.lines) {
-      if (wanted.quantity === 0) continue;
-      const item = items.find((i) => i.id === wanted.orderItemId);
-      const left = item ? item.quantity - (so.pieces.get(item.id) ?? 0) : 0;
-      if (!item || !Number.isInteger(wanted.quantity) || wanted.quantity < 0 || wanted.quantity > left)
-        return { ok: false as const, status: 400 as const, message: "More pieces than are left to refund." };
-      lines.push({
-        orderItemId: item.id,
-        quantity: wanted.quantity,
-        amountCents: item.productPriceCents * wanted.quantity,
-      });
-    }
-    if (request.shipping && so.shipping)
-      return { ok: false as const, status: 409 as const, message: "Shipping was refunded already." };
-    const shippingCents = request.shipping ? order.shippingCents : 0;
-    const wantedCents = lines.reduce((sum, l) => sum + l.amountCents, 0) + shippingCents;
-    // A discount makes the order total less than its lines: never pay back more than was paid.
-    const amountCents = Math.min(wantedCents, order.totalAmountCents - so.cents);
-    if (amountCents <= 0)
-      return { ok: false as const, status: 409 as const, message: "Nothing is left to refund on this order." };
+    const earlierRefunds = (await listRefunds(tx, order.id)).filter((r) => r.status !== "failed");
+    const planned = planRefund(
+      {
+        items: items.map((i) => ({ id: i.id, quantity: i.quantity, unitCents: i.productPriceCents, vatRate: i.vatRate })),
+        discountCents: order.discountCents,
+        shippingCents: order.shippingCents,
+      },
+      earlierRefunds.map((r) => ({ lines: r.lines, shipping: r.shippingCents > 0 })),
+      { lines: request.lines, shipping: request.shipping },
+    );
+    if (!planned.ok) return { ok: false as const, ...PLAN_REFUSED[planned.error] };
+    const { lines, shippingCents, amountCents, vatLines } = planned.plan;
+    const refundedCents = earlierRefunds.reduce((sum, r) => sum + r.amountCents, 0);
+    // Only refunds made before the allocation (migration 0050) paid lines back at full price, so
+    // only they can leave less than a planned refund: never pay back more than was paid.
+    if (amountCents > order.totalAmountCents - refundedCents)
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `Only ${formatEuro(order.totalAmountCents - refundedCents)} is left to refund on this order; refund it in the provider's dashboard.`,
+      };
+    // No money moves on one click: the form showed an amount and the admin confirmed it. A form
+    // drawn before another refund, or tampered with, shows a different amount than is paid now.
+    if (request.confirmedAmountCents !== amountCents)
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `The refund comes to ${formatEuro(amountCents)}, not the amount you confirmed. Check the amount and confirm again.`,
+      };
     const inserted = await tx
       .insert(orderRefunds)
       .values({
@@ -148,6 +152,7 @@ export async function refundOrder(
         amountCents,
         shippingCents,
         lines,
+        vatLines,
         restock: request.restock,
         provider: order.paymentProvider,
         idempotencyKey: request.idempotencyKey,
@@ -163,8 +168,8 @@ export async function refundOrder(
       amountCents,
       lines,
       sessionId: order.paymentSessionId,
-      full: so.cents + amountCents >= order.totalAmountCents,
-      before: { paymentStatus: order.paymentStatus, refundedCents: so.cents },
+      full: refundedCents + amountCents >= order.totalAmountCents,
+      before: { paymentStatus: order.paymentStatus, refundedCents },
     };
   });
   if (reserved === null) return (await repeated())!;
