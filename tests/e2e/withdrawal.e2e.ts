@@ -24,9 +24,20 @@ describe("Bestelling herroepen", () => {
     const buyer = await browser.newPage(DESKTOP);
     const name = await addInStockProduct(buyer);
     await buyer.goto("/checkout");
+    // With the demo shop's coupon (10 %, at most € 15): the refund must pay back what was paid.
+    const checkout = buyer.getByRole("main");
+    await checkout.getByLabel("Kortingscode").fill("zomer10");
+    await checkout.getByRole("button", { name: "Toepassen" }).click();
+    await expect.poll(() => checkout.getByText("Korting (ZOMER10)").first().isVisible()).toBe(true);
     await fillCustomerAndShipping(buyer, { email, firstName: "Hanna" });
     await buyer.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
     await buyer.waitForURL(/\/betaalpagina\//);
+    // What the bank is asked for: the whole order is withdrawn below, so this is what comes back.
+    const paid = (await buyer
+      .getByText("Te betalen", { exact: true })
+      .locator("xpath=following-sibling::*[1]")
+      .textContent())!.trim();
+    expect(paid).toMatch(/^€\s\d[\d.]*,\d\d$/);
     await buyer.getByRole("radio", { name: "iDEAL" }).check();
     await buyer.getByLabel("Bank").selectOption("ING");
     await buyer.getByRole("button", { name: "Betalen" }).click();
@@ -82,12 +93,24 @@ describe("Bestelling herroepen", () => {
     await expect.poll(() => dialog.getByRole("heading", { name: "Withdrawals" }).isVisible()).toBe(true);
     expect(await dialog.getByText(/Refund due by/).isVisible()).toBe(true);
 
-    // The admin refunds the withdrawn item and the shipping, and puts it back in stock.
-    await dialog.getByRole("spinbutton", { name: new RegExp(`^${escape(name)}`) }).fill("1");
-    await dialog.getByRole("checkbox", { name: /^Shipping/ }).check();
+    // The admin opens the refund from the withdrawal: the form comes filled in with the withdrawn item
+    // (and the shipping, if any: the whole order was withdrawn), shows the amount and asks to confirm.
+    await dialog.getByRole("link", { name: "Refund the withdrawn items" }).click();
+    await expect
+      .poll(() => dialog.getByRole("spinbutton", { name: new RegExp(`^${escape(name)}`) }).inputValue())
+      .toBe("1");
+    const shipping = dialog.getByRole("checkbox", { name: /^Shipping/ });
+    if ((await shipping.count()) > 0) expect(await shipping.isChecked()).toBe(true);
     await dialog.getByRole("checkbox", { name: "Put the items back in stock" }).check();
-    await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+    await dialog.getByRole("button", { name: "Refund…" }).click();
+    const question = dialog.getByRole("group", { name: `${paid} terugbetalen?` });
+    await expect.poll(() => question.isVisible()).toBe(true);
+    await screenshot(admin, "withdrawal-admin-confirm-1280");
+    await question.getByRole("button", { name: `Yes, pay back ${paid}` }).click();
     await expect.poll(() => admin.getByText("Refund made").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => admin.getByText(`${paid} paid back; the order is fully refunded.`).first().isVisible())
+      .toBe(true);
     await expect
       .poll(() =>
         dialog

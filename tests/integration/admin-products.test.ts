@@ -251,7 +251,11 @@ describe("the table", () => {
     // A % in the search is a character, not a wildcard.
     expect(await hits("%")).toEqual([]);
     // Products the shop does not list are found too, by description and by brand.
-    const hidden = await createProduct(db(), { shortDescription: "Verborgen remkabel", brand: "Schaduwmerk", status: 0 });
+    const hidden = await createProduct(db(), {
+      shortDescription: "Verborgen remkabel",
+      brand: "Schaduwmerk",
+      status: 0,
+    });
     for (const q of ["VERBORGEN REM", "schaduwm"])
       expect((await asAdmin(`/admin/products?q=${encodeURIComponent(q)}`)).html).toContain(`>${hidden.artNo}<`);
   });

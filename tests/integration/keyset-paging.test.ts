@@ -118,15 +118,13 @@ describe("keyset paging", () => {
 
   it("reads on after the product shown last, though a product was added before it meanwhile", async () => {
     const first = artNos(await list({ sort: "name-asc", page: 1 }));
-    await database.db
-      .insert(products)
-      .values({
-        artNo: 899_999,
-        brand: "Alpha",
-        shortDescription: "Remblok 00 nieuw",
-        consumerPriceCents: 900,
-        categoryId: CAT,
-      });
+    await database.db.insert(products).values({
+      artNo: 899_999,
+      brand: "Alpha",
+      shortDescription: "Remblok 00 nieuw",
+      consumerPriceCents: 900,
+      categoryId: CAT,
+    });
     try {
       const onFrom = artNos(await list({ sort: "name-asc", page: 2, after: first.at(-1)! }));
       const byOffset = artNos(await list({ sort: "name-asc", page: 2 }));

@@ -246,7 +246,11 @@ describe("refunds share the coupon over the lines (local payment page)", () => {
   allocationScenarios(
     fixture,
     async (sessionId) => {
-      const paid = await fixture.app.post(`/betaalpagina/${sessionId}`, { intent: "pay", method: "ideal", bank: "ING" });
+      const paid = await fixture.app.post(`/betaalpagina/${sessionId}`, {
+        intent: "pay",
+        method: "ideal",
+        bank: "ING",
+      });
       expect(paid.status).toBe(302);
     },
     () => null,

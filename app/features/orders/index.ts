@@ -3,6 +3,12 @@
  * app/domain/orders; it moves here with the restructuring (issue 32).
  */
 export { paidPerLine, planRefund, shippingPerRate } from "./refund-allocation";
-export type { AllocationItem, AllocationOrder, EarlierRefund, PlannedRefund, RefundPlanError } from "./refund-allocation";
+export type {
+  AllocationItem,
+  AllocationOrder,
+  EarlierRefund,
+  PlannedRefund,
+  RefundPlanError,
+} from "./refund-allocation";
 export { withdrawalPrefill } from "./refund-prefill";
 export { RefundSection, type RefundFormView } from "./refund-form";

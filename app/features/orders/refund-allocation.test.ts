@@ -127,7 +127,11 @@ describe("planning a refund", () => {
   it("gives the rounding cent of a line to its pieces so that piece by piece equals all at once", () => {
     // 3 × 333 = 999, 100 off: the line cost 899. Running totals round(899 × k / 3): 300, 599, 899, so
     // the pieces one by one pay 300, 299 and 300.
-    const order: AllocationOrder = { items: [{ id: 5, quantity: 3, unitCents: 333, vatRate: 21 }], discountCents: 100, shippingCents: 0 };
+    const order: AllocationOrder = {
+      items: [{ id: 5, quantity: 3, unitCents: 333, vatRate: 21 }],
+      discountCents: 100,
+      shippingCents: 0,
+    };
     const amounts: number[] = [];
     const earlier: { lines: { orderItemId: number; quantity: number }[]; shipping: boolean }[] = [];
     for (let piece = 0; piece < 3; piece++) {
@@ -163,7 +167,10 @@ describe("planning a refund", () => {
       ok: false,
       error: "too-many-pieces",
     });
-    expect(planRefund(twoRates, done, { lines: [], shipping: true })).toEqual({ ok: false, error: "shipping-refunded" });
+    expect(planRefund(twoRates, done, { lines: [], shipping: true })).toEqual({
+      ok: false,
+      error: "shipping-refunded",
+    });
     expect(planRefund(twoRates, [], { lines: [{ orderItemId: 2, quantity: 0 }], shipping: false })).toEqual({
       ok: false,
       error: "nothing-to-refund",
