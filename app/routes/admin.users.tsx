@@ -12,16 +12,11 @@ import {
 import { findUserEmail, listUsers, setUserActive } from "~/domain/admin/users.server";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { readForm } from "~/lib/form.server";
+import { formatAdminDateTime } from "~/shared/dates/admin-dates";
 
 export function meta() {
   return [{ title: "Users | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
 }
-
-const createdAtFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Amsterdam",
-});
 
 /** The Users tab (spec 1 §2.15): every account, 50 a page, with Deactivate/Reactivate. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       users: page.users.map((user) => ({
         ...user,
         createdAt: user.createdAt.toISOString(),
-        createdAtText: createdAtFormat.format(user.createdAt),
+        createdAtText: formatAdminDateTime(user.createdAt),
         isSelf: user.id === viewer.id,
       })),
     };

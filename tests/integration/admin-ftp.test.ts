@@ -72,6 +72,27 @@ describe("FTP", () => {
     expect(byName["order-antwoord.xml"]!.type).toBe("-");
   });
 
+  it("a file's time is the exact moment (MDTM), shown in Amsterdam time, not the LIST line's text", async () => {
+    // 00:30 UTC on 25 Oct 2026 is 02:30 summer time (UTC+2) in Amsterdam, half an hour before the
+    // clocks go back; the LIST line would say "Oct 25 00:30" in the server's zone.
+    fs.utimesSync(
+      path.join(ftp.root, "prijzen.csv"),
+      new Date("2026-10-25T00:30:00Z"),
+      new Date("2026-10-25T00:30:00Z"),
+    );
+    const { data } = await act({ intent: "list", remotePath: "/" });
+    const prices = data.ftp!.files.find((f) => f.name === "prijzen.csv")!;
+    expect(prices.date).toBe("2026-10-25T00:30:00.000Z");
+    expect(data.ftp!.logs.some((l) => /^Exact times of \d+ entries read/.test(l.message))).toBe(true);
+
+    const res = await app.post(
+      "/admin/ftp",
+      { intent: "list", remotePath: "/" },
+      { headers: { cookie: admin.cookie } },
+    );
+    expect(await res.text()).toContain('<time dateTime="2026-10-25T00:30:00.000Z">25 Oct 2026, 02:30</time>');
+  });
+
   it("the list page groups the .csv files as CSV files", async () => {
     const res = await app.post(
       "/admin/ftp",

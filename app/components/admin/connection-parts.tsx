@@ -3,6 +3,7 @@ import { Input } from "~/components/ui/input";
 import type { LogLine } from "~/domain/connections/logs";
 import type { PublicConnection } from "~/domain/connections/types";
 import { cn } from "~/lib/cn";
+import { AdminTime } from "~/shared/dates/admin-time";
 
 /** A log pane (spec 2 §9: 300 px high), each step with its time. */
 export function LogPane({ lines, label }: { lines: readonly LogLine[]; label: string }) {
@@ -17,9 +18,7 @@ export function LogPane({ lines, label }: { lines: readonly LogLine[]; label: st
       <ol className="space-y-0.5">
         {lines.map((line, index) => (
           <li key={index} className={cn("break-words", line.level === "error" && "text-red-300")}>
-            <time dateTime={line.at} className="mr-2 text-slate-400">
-              {line.at.slice(11, 23)}
-            </time>
+            <AdminTime value={line.at} show="time" seconds className="mr-2 text-slate-400" />
             {line.message}
           </li>
         ))}

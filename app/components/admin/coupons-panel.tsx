@@ -6,9 +6,10 @@ import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { amsterdamDayOf, formatValidUntil, type AdminCoupon, type CouponField } from "~/domain/coupons/coupon-admin";
+import { amsterdamDayOf, type AdminCoupon, type CouponField } from "~/domain/coupons/coupon-admin";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
+import { AdminTime } from "~/shared/dates/admin-time";
 import { ActionMessage } from "./action-message";
 import { SwitchButton } from "./switch-button";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
@@ -156,7 +157,8 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
         {coupon.usageCount} / {coupon.usageLimit ?? "∞"}
       </Cell>
       <Cell label="Valid until">
-        {formatValidUntil(coupon.validUntil)}
+        {/* The admin's one date format (issue 28), not spec 2 §9's dd/MM/yyyy: ADR 0032. */}
+        {coupon.validUntil ? <AdminTime value={coupon.validUntil} show="date" /> : "No expiry"}
         {coupon.expired ? <span className="block text-xs text-danger">(expired)</span> : null}
       </Cell>
       <td className="px-3 py-2 max-md:flex max-md:items-center max-md:justify-between max-md:px-0 max-md:py-1">

@@ -9,6 +9,8 @@ import { Textarea } from "~/components/ui/textarea";
 import type { FtpFileEntry, FtpResult, PublicConnection } from "~/domain/connections/types";
 import type { LogLine } from "~/domain/connections/logs";
 import { formatFileSize } from "~/lib/file-size";
+import { isIsoMoment } from "~/shared/dates/admin-dates";
+import { AdminTime } from "~/shared/dates/admin-time";
 import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
@@ -221,9 +223,8 @@ export function FileTable({ files }: { files: FtpFileEntry[] }) {
                 <td className="py-2 pr-2 font-mono break-words">{file.name}</td>
                 <td className="py-2 pr-2 whitespace-nowrap">{file.type === "d" ? "—" : formatFileSize(file.size)}</td>
                 <td className="py-2 whitespace-nowrap">
-                  {file.date && /^\d{4}-\d{2}-\d{2}T/.test(file.date)
-                    ? new Date(file.date).toLocaleString("nl-NL")
-                    : (file.date ?? "—")}
+                  {/* The server's own text ("Nov 27 01:40", no year nor zone) only when it gave no exact time. */}
+                  {file.date && isIsoMoment(file.date) ? <AdminTime value={file.date} /> : (file.date ?? "—")}
                 </td>
               </tr>
             ))}

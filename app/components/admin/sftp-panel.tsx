@@ -7,6 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { PublicConnection, SftpTestResult } from "~/domain/connections/types";
 import type { LogLine } from "~/domain/connections/logs";
 import { formatFileSize } from "~/lib/file-size";
+import { AdminTime } from "~/shared/dates/admin-time";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
@@ -153,7 +154,8 @@ function RetrievedFiles({ files, uploads }: { files: Props["files"]; uploads: Sf
               <div className="min-w-0">
                 <p className="font-mono text-sm break-all">{file.name}</p>
                 <p className="text-xs text-muted">
-                  {`${formatFileSize(file.size)} · ${new Date(file.modified).toLocaleString("nl-NL")}`}
+                  {`${formatFileSize(file.size)} · `}
+                  <AdminTime value={file.modified} />
                 </p>
               </div>
               <a

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adminChanges, users } from "~/db/schema";
 import { hasInvalidCharacters } from "~/lib/text-input";
+import { formatAdminDateTime, isIsoMoment } from "~/shared/dates/admin-dates";
 
 /**
  * The admin's change log (issue 9): the record of admin_changes made readable, as one list or for one
@@ -201,7 +202,8 @@ function asFields(value: unknown): Record<string, unknown> {
 
 function showValue(value: unknown): string {
   if (value === null) return "(empty)";
-  if (typeof value === "string") return maskUrlCredentials(value);
+  // A recorded moment (a coupon's valid-until, a Date written as JSON) in the admin's Amsterdam time.
+  if (typeof value === "string") return isIsoMoment(value) ? formatAdminDateTime(value) : maskUrlCredentials(value);
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return String(value);
   return maskUrlCredentials(

@@ -1,5 +1,5 @@
 import { Readable, Writable } from "node:stream";
-import { Client, FileType } from "basic-ftp";
+import { Client, FileType, FTPError, type FileInfo } from "basic-ftp";
 import { XMLValidator } from "fast-xml-parser";
 import { connectTarget, type Connection } from "./connections.server";
 import { createLog, errorText, withTimeout } from "./logs";
@@ -85,14 +85,24 @@ export async function runFtp(
       }
     } else {
       const list = await withTimeout(client.list(folder), ms, `Listing took longer than ${ms} ms`, close);
-      out.files = list.map((f) => ({
-        type: f.type === FileType.Directory ? "d" : f.type === FileType.SymbolicLink ? "l" : "-",
-        name: f.name,
-        size: f.size,
-        // MLSD gives an exact time; a LIST line only text such as "Nov 23 23:21" (no year), kept as it is.
-        date: f.modifiedAt ? f.modifiedAt.toISOString() : f.rawModifiedAt || null,
-      }));
-      log.info(`Listed ${folder}: ${out.files.length} entries`);
+      log.info(`Listed ${folder}: ${list.length} entries`);
+      const exact = await withTimeout(
+        exactTimes(client, folder, list),
+        ms,
+        `Reading the times took longer than ${ms} ms`,
+        close,
+      );
+      if (exact.size) log.info(`Exact times of ${exact.size} entries read (MDTM)`);
+      out.files = list.map((f) => {
+        const modified = f.modifiedAt ?? exact.get(f.name);
+        return {
+          type: f.type === FileType.Directory ? "d" : f.type === FileType.SymbolicLink ? "l" : "-",
+          name: f.name,
+          size: f.size,
+          // An exact moment (ISO) when the server told one; else its LIST text as it is ("Nov 23 23:21").
+          date: modified ? modified.toISOString() : f.rawModifiedAt || null,
+        };
+      });
     }
     out.success = true;
     out.message = "FTP Connection Successful";
@@ -104,6 +114,33 @@ export async function runFtp(
     log.info("Connection closed");
   }
   return out;
+}
+
+/** MDTM questions per listing at most: each is a round trip, and the admin waits for the list. */
+const MAX_EXACT_TIMES = 200;
+
+/**
+ * The exact modification times of entries a LIST line gave only as text. A LIST line says
+ * "Nov 23 23:21": no year, and in the server's own zone, which it does not name. MDTM (RFC 3659)
+ * answers in UTC to the second, so the admin can read the time in Amsterdam. Servers that list with
+ * MLSD already gave exact times; an entry the server will not answer for keeps its text.
+ */
+async function exactTimes(client: Client, folder: string, list: FileInfo[]): Promise<Map<string, Date>> {
+  const times = new Map<string, Date>();
+  const wanted = list.filter((f) => !f.modifiedAt).slice(0, MAX_EXACT_TIMES);
+  if (wanted.length === 0 || !(await client.features()).has("MDTM")) return times;
+  const base = folder.replace(/\/+$/, "");
+  for (const entry of wanted) {
+    try {
+      const time = await client.lastMod(`${base}/${entry.name}`);
+      if (!Number.isNaN(time.getTime())) times.set(entry.name, time);
+    } catch (error) {
+      // 550 for a folder or an unreadable file: that entry keeps its LIST text. A closed connection
+      // (the timeout) ends the listing as it would any other step.
+      if (!(error instanceof FTPError)) throw error;
+    }
+  }
+  return times;
 }
 
 async function download(client: Client, remotePath: string): Promise<string> {

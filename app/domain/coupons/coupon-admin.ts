@@ -145,13 +145,6 @@ export function amsterdamDayOf(iso: string): string {
   return amsterdamWallClock(new Date(iso)).slice(0, 10);
 }
 
-/** "dd/MM/yyyy" in Amsterdam, or "No expiry" (spec 2 §9). */
-export function formatValidUntil(iso: string | null): string {
-  if (!iso) return "No expiry";
-  const [year, month, day] = amsterdamDayOf(iso).split("-");
-  return `${day}/${month}/${year}`;
-}
-
 /**
  * Checks a posted coupon form; the first problem names its field. Empty optional values become null,
  * a percentage coupon's code is saved in upper case (spec 1 §5), the minimum order defaults to 0.
