@@ -1,6 +1,7 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
+import { ADMIN_TOASTER } from "~/components/admin/admin-toaster";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { useNonce } from "~/lib/nonce";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
@@ -54,13 +55,15 @@ const MaintenanceScreen = serverRenderedLazy<Record<string, never>>(() =>
 const Toaster = lazy(loadToaster);
 
 function LazyToaster() {
+  const inAdmin = /^\/admin(\/|$)/.test(useLocation().pathname);
   // Rendered only after hydration, so the server HTML and the first client render agree.
   if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
-      {/* Toast settings of spec 2 §9: bottom right, 4 s, at most 3, 14 px gap, Alt+T. */}
+      {/* Toast settings of spec 2 §9: bottom right, 4 s, at most 3, 14 px gap, Alt+T; in the admin at
+          the top left, clear of its controls (ADR 0032). */}
       <Toaster
-        position="bottom-right"
+        {...(inAdmin ? ADMIN_TOASTER : { position: "bottom-right" })}
         duration={4000}
         visibleToasts={3}
         gap={14}
