@@ -1,14 +1,15 @@
-import { FileSpreadsheet, History, Images, LayoutDashboard } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { ChevronDown, FileSpreadsheet, History, Images, LayoutDashboard } from "lucide-react";
+import { useId, useRef, useState, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { ADMIN_TABS, adminTabPath, type AdminTabId } from "./admin-tabs";
 
 /**
  * The frame of every admin page (the /admin layout route renders it around each tab's route):
  * title, the link to the image migration tool and the dashboard's tabs. Tabs are plain links to
- * /admin/<tab>, so they work before JavaScript arrives; the current one carries aria-current="page".
- * On a phone the tab bar scrolls sideways instead of wrapping into several rows.
+ * /admin/<tab>; the current one carries aria-current="page". From 768 px they are one wrapping row;
+ * on a phone a button naming the current section opens the list of all of them (ten and more tabs
+ * did not fit a 390 px row, and a sideways-scrolling row hid most of them).
  */
 export function AdminShell({
   activeTab,
@@ -23,15 +24,6 @@ export function AdminShell({
   isChangeLog?: boolean;
   children: ReactNode;
 }) {
-  const nav = useRef<HTMLElement>(null);
-  // On a phone the tab bar scrolls sideways: bring the current tab into view (sideways only, the
-  // page itself does not move).
-  useEffect(() => {
-    const bar = nav.current;
-    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
-    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
-  }, [activeTab]);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8" lang="en">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -65,30 +57,72 @@ export function AdminShell({
           </NavLink>
         </div>
       </div>
-      <nav ref={nav} aria-label="Admin sections" className="relative mt-6 overflow-x-auto rounded-lg bg-surface">
-        <ul className="flex w-max gap-1.5 p-1.5 sm:w-auto sm:flex-wrap">
-          {ADMIN_TABS.map((tab) => {
-            const active = tab.id === activeTab;
-            return (
-              <li key={tab.id}>
-                <Link
-                  to={adminTabPath(tab.id)}
-                  aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
-                    active
-                      ? "bg-white text-brand-800 shadow-sm ring-1 ring-line"
-                      : "text-muted hover:bg-white hover:text-ink",
-                  )}
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <AdminTabs activeTab={activeTab} />
       <div className="mt-6">{children}</div>
     </div>
+  );
+}
+
+function AdminTabs({ activeTab }: { activeTab: AdminTabId | null }) {
+  const { pathname } = useLocation();
+  // The page the phone's list was opened on: following a tab's link folds it away again.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const current = ADMIN_TABS.find((tab) => tab.id === activeTab);
+  return (
+    <nav
+      aria-label="Admin sections"
+      className="mt-6 md:rounded-lg md:bg-surface"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className="flex h-11 w-full items-center justify-between gap-3 rounded-lg border border-line bg-white px-3 text-left text-sm font-medium shadow-sm md:hidden"
+      >
+        <span className="min-w-0 truncate">
+          <span className="text-muted">Section: </span>
+          {current ? current.label : "choose"}
+        </span>
+        <span aria-hidden className="flex shrink-0 items-center gap-1 text-xs text-muted">
+          {`${ADMIN_TABS.length} sections`}
+          <ChevronDown aria-hidden className={cn("size-4 transition-transform", open && "rotate-180")} />
+        </span>
+      </button>
+      <ul
+        id={listId}
+        className={cn("grid-cols-2 gap-1.5 p-1.5 pt-0 md:flex md:flex-wrap md:pt-1.5", open ? "grid" : "hidden")}
+      >
+        {ADMIN_TABS.map((tab) => {
+          const active = tab.id === activeTab;
+          return (
+            <li key={tab.id} className="min-w-0">
+              <Link
+                to={adminTabPath(tab.id)}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex min-h-10 items-center rounded-md px-3 text-sm font-medium transition-colors md:inline-flex md:h-9 md:min-h-0 md:whitespace-nowrap",
+                  active
+                    ? "bg-white text-brand-800 shadow-sm ring-1 ring-line"
+                    : "text-muted hover:bg-white hover:text-ink",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

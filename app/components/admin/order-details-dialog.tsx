@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { ChangeHistoryLink } from "./change-log";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
 import { Button } from "~/components/ui/button";
@@ -87,6 +87,7 @@ export function OrderDetailsDialog({
   description?: string;
 }) {
   const navigate = useNavigate();
+  const close = useRef<HTMLAnchorElement>(null);
   return (
     <Dialog.Root
       open
@@ -96,6 +97,12 @@ export function OrderDetailsDialog({
     >
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
       <Dialog.Content
+        // Radix focuses the first field (it skips links), which put a phone's keyboard up over the
+        // order: start on the close button instead (issue 28).
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          close.current?.focus();
+        }}
         className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[88vh] sm:w-[calc(100vw-2rem)] sm:max-w-3xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg"
         {...(description ? {} : { "aria-describedby": undefined })}
       >
@@ -106,7 +113,13 @@ export function OrderDetailsDialog({
             </Dialog.Title>
             {description ? <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description> : null}
           </div>
-          <Link to={closeTo} preventScrollReset aria-label="Close" className="-m-1 rounded-md p-2 hover:bg-surface">
+          <Link
+            ref={close}
+            to={closeTo}
+            preventScrollReset
+            aria-label="Close"
+            className="-m-1 rounded-md p-2 hover:bg-surface"
+          >
             <X aria-hidden className="size-5" />
           </Link>
         </div>
