@@ -136,7 +136,10 @@ describe("admin comfort", () => {
       // Opened from the list (as the owner does), not by loading ?edit=: a page loaded with its dialog
       // open is checked by axe-core while hydration moves the dialog into its portal.
       await page.goto("/admin/products");
-      await page.getByRole("link", { name: /^Edit / }).first().click();
+      await page
+        .getByRole("link", { name: /^Edit / })
+        .first()
+        .click();
       const dialog = page.getByRole("dialog", { name: "Update Product" });
       await expect.poll(() => dialog.isVisible()).toBe(true);
       const add = dialog.getByRole("button", { name: "Tag toevoegen" });
