@@ -18,6 +18,8 @@ import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
 import { readForm } from "~/lib/form.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
+import { OrderTimeline, toTimelineView } from "~/features/order-timeline";
+import { loadOrderTimeline, resendOrderMail } from "~/features/order-timeline/index.server";
 
 export const NOT_FOUND = "Bestelling niet gevonden";
 
@@ -172,22 +174,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const closeTo = listUrl(request);
   try {
     const order = await getAdminOrder(context.db, params.orderId);
-    if (!order) return data({ closeTo, order: null, error: NOT_FOUND }, { status: 404 });
-    const [job, withdrawals, refunds, invoiceList] = await Promise.all([
+    if (!order) return data({ closeTo, order: null, timeline: [], error: NOT_FOUND }, { status: 404 });
+    const [job, withdrawals, refunds, invoiceList, timeline] = await Promise.all([
       getDropshipmentJob(context.db, order.id),
       listWithdrawals(context.db, order.id),
       listRefunds(context.db, order.id),
       listInvoices(context.db, order.id),
+      loadOrderTimeline(context.db, order.id),
     ]);
     const withdrawalId = new URL(request.url).searchParams.get("withdrawal");
     return {
       closeTo,
       order: toView(order, job, withdrawals, refunds, invoiceList, withdrawalId),
+      timeline: toTimelineView(timeline ?? []),
       error: null,
     };
   } catch (error) {
     context.logger.error({ err: error, orderId: params.orderId }, "admin order details failed");
-    return data({ closeTo, order: null, error: ORDERS_LOAD_ERROR }, { status: 500 });
+    return data({ closeTo, order: null, timeline: [], error: ORDERS_LOAD_ERROR }, { status: 500 });
   }
 }
 
@@ -342,6 +346,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "resend-mail") {
+    // An outbox row id: digits only, so a control character or anything else is refused here.
+    const raw = form.get("outboxId");
+    if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw)) {
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Mail not sent again", description: "Choose a mail of this order to resend." },
+        { status: 400 },
+      );
+    }
+    try {
+      const result = await resendOrderMail(context.db, actor, { orderId, outboxId: Number(raw) });
+      if (!result.ok) {
+        return data<AdminActionResult>(
+          { ok: false, intent, title: "Mail not sent again", description: "This order has no such mail." },
+          { status: 404 },
+        );
+      }
+      context.logger.info(
+        { orderId, outboxId: result.outboxId, copyOf: Number(raw), by: viewer.id },
+        "admin resent a mail",
+      );
+      return data<AdminActionResult>({
+        ok: true,
+        intent,
+        title: "Mail queued again",
+        description: `A copy goes to ${result.to} (mail #${result.outboxId}).`,
+      });
+    } catch (error) {
+      context.logger.error({ err: error, orderId }, "admin mail resend failed");
+      return data<AdminActionResult>(
+        { ok: false, intent, title: "Mail not sent again", description: "An unexpected error occurred." },
+        { status: 500 },
+      );
+    }
+  }
+
   return data<AdminActionResult>(
     { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
     { status: 400 },
@@ -349,7 +389,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetailsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, closeTo, error } = loaderData;
+  const { order, closeTo, error, timeline } = loaderData;
   if (!order) {
     return (
       <OrderDetailsDialog closeTo={closeTo}>
@@ -363,6 +403,9 @@ export default function AdminOrderDetailsRoute({ loaderData, actionData }: Route
   return (
     <OrderDetailsDialog closeTo={closeTo} description={`Order ${order.id}`}>
       <OrderDetails order={order} action={`/admin/orders/${order.id}${search}`} result={actionData} />
+      <div className="mt-6">
+        <OrderTimeline entries={timeline} action={`/admin/orders/${order.id}${search}`} />
+      </div>
     </OrderDetailsDialog>
   );
 }

@@ -16,3 +16,4 @@ export * from "./stock-alerts";
 export * from "./withdrawals";
 export * from "./refunds";
 export * from "./invoices";
+export * from "./order-events";

@@ -1,4 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./orders";
 
 /** A file sent with a mail, made when the mail is sent (so the outbox row stays small): an invoice PDF. */
 export type MailAttachmentRef = { kind: "invoice"; number: number };
@@ -33,6 +35,18 @@ export const outbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * The order a mail is about (confirmation, status, withdrawal, refund, dropshipment error), so the
+     * order's timeline lists every mail sent or waiting; null for mails about no order.
+     */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** A copy an admin sent again from the order's timeline: the outbox row it copies. */
+    resentFromId: integer("resent_from_id"),
   },
-  (t) => [index("outbox_status_idx").on(t.status, t.id)],
+  (t) => [
+    index("outbox_status_idx").on(t.status, t.id),
+    index("outbox_order_idx")
+      .on(t.orderId, t.id)
+      .where(sql`${t.orderId} IS NOT NULL`),
+  ],
 );

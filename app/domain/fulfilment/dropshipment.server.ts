@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
-import { jobs, orders, type JobAttempt, type JobStatus } from "~/db/schema";
+import { jobs, orderEvents, orders, type JobAttempt, type JobStatus, type SupplierAcceptedDetail } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import type { Backoff } from "~/domain/jobs/backoff";
 import { enqueueJob, retryFailedJob } from "~/domain/jobs/queue.server";
@@ -9,6 +9,8 @@ import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.se
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { dropshipmentErrorMail } from "~/domain/mail/templates/dropshipment-error";
 import { loadOrderMailData } from "~/domain/orders/order-mail.server";
+import { enqueueOrderStatusMail } from "~/domain/orders/order-status-mail.server";
+import { statusOnSupplierAcceptance } from "~/domain/orders/order-transitions";
 import type { Logger } from "~/lib/logger.server";
 import {
   buildOrderMessage,
@@ -65,10 +67,11 @@ function orderIdOf(payload: Record<string, unknown>): string {
 /**
  * The dropshipment queue. An attempt reads the supplier settings (the admin's URL counts from the
  * next attempt), builds the message from the order as stored, marks it 'processing', sends it and
- * reads the answer: accepted or already known → 'completed' with the supplier's reference; a
- * rejection → failed at once; anything else → tried again with backoff. Because the reference is
- * the order id and "already known" counts as accepted, an attempt repeated after a lost answer
- * (timeout, crash, expired lease) never makes a second supplier order.
+ * reads the answer: accepted or already known → 'completed' with the supplier's reference, and the
+ * order 'shipped' (recordSupplierAcceptance); a rejection → failed at once; anything else → tried
+ * again with backoff. Because the reference is the order id and "already known" counts as accepted,
+ * an attempt repeated after a lost answer (timeout, crash, expired lease) never makes a second
+ * supplier order.
  */
 export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
   const { config } = deps;
@@ -128,10 +131,7 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
         throw new PermanentJobError(`Supplier rejected the order: ${answer.reason} (${answer.code})`);
       }
       if (answer.kind === "error") throw new Error(answer.reason);
-      await db
-        .update(orders)
-        .set({ dropshipmentStatus: "completed", dropshipmentReference: answer.supplierReference })
-        .where(eq(orders.id, orderId));
+      const accepted = await recordSupplierAcceptance(db, config, orderId, answer);
       logger.info(
         {
           orderId,
@@ -139,6 +139,9 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
           alreadyKnown: answer.alreadyKnown,
           durationMs: response.durationMs,
           testSupplier: supplier.isTestSupplier,
+          statusFrom: accepted?.statusFrom,
+          statusTo: accepted?.statusTo,
+          recordedBefore: accepted === null,
         },
         "order placed with the supplier",
       );
@@ -159,7 +162,7 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
           const data = await loadOrderMailData(savepoint, orderId);
           if (!data) return;
           const mail = dropshipmentErrorMail(data, { error, attempts: job.attempts, publicUrl: config.publicUrl });
-          await enqueueMail(savepoint, { kind: "dropshipment-error", to: config.shopEmail, ...mail });
+          await enqueueMail(savepoint, { kind: "dropshipment-error", to: config.shopEmail, orderId, ...mail });
         });
       } catch (mailError) {
         // Spec 2 §7.5: a notification that cannot be queued is logged; the failure itself stands.
@@ -167,6 +170,48 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
       }
     },
   };
+}
+
+/**
+ * The supplier's yes, in one transaction under the order's row lock: the dropshipment becomes
+ * 'completed' with the supplier's reference, a paid order still in the shop's hands becomes 'shipped'
+ * with the shopper's mail (ADR 0029), and an order_events row records both. Only the first acceptance does anything: an
+ * attempt repeated after a lost lease finds the dropshipment completed and returns null, so the
+ * status moves and the mail is queued exactly once.
+ */
+async function recordSupplierAcceptance(
+  db: Db,
+  config: Config,
+  orderId: string,
+  answer: { supplierReference: string; alreadyKnown: boolean },
+): Promise<SupplierAcceptedDetail | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, dropshipmentStatus: orders.dropshipmentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update")
+      .limit(1);
+    if (!order || order.dropshipmentStatus === "completed") return null;
+    const moveTo = statusOnSupplierAcceptance(order.status);
+    await tx
+      .update(orders)
+      .set({
+        dropshipmentStatus: "completed",
+        dropshipmentReference: answer.supplierReference,
+        ...(moveTo ? { status: moveTo } : {}),
+      })
+      .where(eq(orders.id, orderId));
+    const detail: SupplierAcceptedDetail = {
+      supplierReference: answer.supplierReference,
+      alreadyKnown: answer.alreadyKnown,
+      statusFrom: order.status,
+      statusTo: moveTo ?? order.status,
+    };
+    await tx.insert(orderEvents).values({ orderId, kind: "supplier-accepted", detail });
+    if (moveTo) await enqueueOrderStatusMail(tx, config, orderId, moveTo, null, { supplierAccepted: true });
+    return detail;
+  });
 }
 
 export type DropshipmentJob = {

@@ -18,6 +18,10 @@ export type OutgoingMail = {
   html?: string | null;
   /** Files made at send time (see MailAttachmentRef). */
   attachments?: MailAttachmentRef[];
+  /** The order the mail is about: it then shows in that order's timeline (ADR 0029). */
+  orderId?: string | null;
+  /** An admin's resend: the outbox row this mail copies. */
+  resentFromId?: number | null;
 };
 
 /**
@@ -48,6 +52,8 @@ async function insertOutbox(tx: DbExecutor, mail: OutgoingMail): Promise<{ id: n
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      orderId: mail.orderId ?? null,
+      resentFromId: mail.resentFromId ?? null,
     })
     .returning({ id: outbox.id });
   return row!;

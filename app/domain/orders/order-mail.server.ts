@@ -92,6 +92,7 @@ export async function enqueueOrderMails(
   await enqueueMail(tx, {
     kind: "order-confirmation",
     to: data.customer.email,
+    orderId,
     ...confirmation,
     attachments: invoice ? [{ kind: "invoice", number: invoice.number }] : [],
   });
@@ -101,6 +102,7 @@ export async function enqueueOrderMails(
       await enqueueMail(savepoint, {
         kind: "order-notification",
         to: deps.config.shopEmail,
+        orderId,
         replyTo: data.customer.email,
         ...notification,
       });

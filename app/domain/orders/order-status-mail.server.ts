@@ -16,6 +16,7 @@ export async function enqueueOrderStatusMail(
   orderId: string,
   status: string,
   trackingUrl: string | null = null,
+  { supplierAccepted = false }: { supplierAccepted?: boolean } = {},
 ): Promise<void> {
   if (!isMailedStatus(status)) return;
   const [customer] = await tx
@@ -29,6 +30,7 @@ export async function enqueueOrderStatusMail(
   await enqueueMail(tx, {
     kind: `order-status-${status}`,
     to: customer.email,
-    ...orderStatusMail(status, { orderId, firstName: customer.firstName, orderUrl, trackingUrl }),
+    orderId,
+    ...orderStatusMail(status, { orderId, firstName: customer.firstName, orderUrl, trackingUrl, supplierAccepted }),
   });
 }

@@ -48,3 +48,14 @@ export function transitionLabel(to: OrderStatus): string {
       return `Mark as ${to}`;
   }
 }
+
+/**
+ * The status an order moves to when the supplier accepts its dropshipment (ADR 0029), or null when
+ * it stays. The supplier packs and sends the parcel itself and reports nothing more, so from here
+ * the owner knows no more than the shop: a paid order ("processing", or "pending" if it never got
+ * there) is "shipped" — handed over for delivery. An order already shipped, completed or cancelled
+ * keeps its status.
+ */
+export function statusOnSupplierAcceptance(from: string): OrderStatus | null {
+  return from === "pending" || from === "processing" ? "shipped" : null;
+}

@@ -230,11 +230,13 @@ export async function withdrawOrder(
     await enqueueMail(tx, {
       kind: "withdrawal-confirmation",
       to: customer!.email,
+      orderId: input.orderId,
       ...withdrawalConfirmationMail(mail),
     });
     await enqueueMail(tx, {
       kind: "withdrawal-notification",
       to: config.shopEmail,
+      orderId: input.orderId,
       replyTo: customer!.email,
       ...withdrawalNotificationMail(mail, { publicUrl: config.publicUrl }),
     });

@@ -27,6 +27,18 @@ const MESSAGES = {
   },
 } as const;
 
+/**
+ * "shipped" reached because the supplier accepted the dropshipment (ADR 0029): the supplier, not the
+ * shop, packs and sends the parcel, and nobody here sees it leave, so the mail says exactly that —
+ * it is being sent straight to the shopper — and promises no moment of delivery.
+ */
+const SUPPLIER_ACCEPTED = {
+  subject: "Je bestelling wordt naar je verstuurd",
+  lines: [
+    "Onze leverancier heeft je bestelling ontvangen en verstuurt hem rechtstreeks naar je, met een pakketdienst.",
+  ],
+} as const;
+
 export type MailedStatus = keyof typeof MESSAGES;
 
 export function isMailedStatus(status: string): status is MailedStatus {
@@ -36,9 +48,16 @@ export function isMailedStatus(status: string): status is MailedStatus {
 /** The shopper's short mail when an order moves on (issue 11), with the way to the order page. */
 export function orderStatusMail(
   status: MailedStatus,
-  data: { orderId: string; firstName: string; orderUrl: string; trackingUrl?: string | null },
+  data: {
+    orderId: string;
+    firstName: string;
+    orderUrl: string;
+    trackingUrl?: string | null;
+    /** The order became "shipped" because the supplier accepted it. */
+    supplierAccepted?: boolean;
+  },
 ): MailContent {
-  const message = MESSAGES[status];
+  const message = status === "shipped" && data.supplierAccepted ? SUPPLIER_ACCEPTED : MESSAGES[status];
   const tracking = status === "shipped" && data.trackingUrl ? data.trackingUrl : null;
   const number = shortOrderId(data.orderId);
   const subject = `${message.subject} – bestelling #${number}`;
