@@ -146,10 +146,11 @@ describe("dropshipment", () => {
         { indexNumber: 2, artNo: String(products[1]!.artNo), amount: 1 },
       ],
     });
+    // Accepted by the supplier, the paid order is shipped (ADR 0029; dropshipment-acceptance.test.ts).
     expect(await orderRow(order.id)).toMatchObject({
       dropshipmentStatus: "completed",
       dropshipmentReference: "LV-000001",
-      status: "processing",
+      status: "shipped",
       paymentStatus: "paid",
     });
     const job = await getDropshipmentJob(database.db, order.id);

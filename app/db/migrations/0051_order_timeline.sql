@@ -6,6 +6,7 @@ CREATE TABLE "order_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "outbox" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "order_id" uuid;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "resent_from_id" integer;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -33,7 +33,13 @@ export const outbox = pgTable(
      * dies mid-send leaves the row 'sending'; once the lease runs out another worker retries it.
      */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The moment the row was written, not its transaction's start: the order timeline puts a mail
+     * after what caused it in the same transaction (a withdrawal stamped by the application clock).
+     */
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /**
      * The order a mail is about (confirmation, status, withdrawal, refund, dropshipment error), so the
