@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import { adminChanges, jobs, orderItems, outbox } from "../../app/db/schema";
@@ -365,6 +367,72 @@ describe("the order timeline", () => {
         expect(res.data).toMatchObject({ ok: false, description: "This order has no such mail." });
       }
       expect(await outboxCount()).toBe(before);
+    });
+  });
+
+  describe("mails queued before the outbox named their order (migration 0051)", () => {
+    /** The migration's own backfill statement, as it runs on a database being upgraded. */
+    const backfill = readFileSync(
+      path.resolve(import.meta.dirname, "../../app/db/migrations/0051_order_timeline.sql"),
+      "utf8",
+    )
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.trim())
+      .find((statement) => statement.includes("Mails queued before this migration"))!;
+
+    it("links a mail to the one order its number names, and leaves shared numbers and other mails alone", async () => {
+      const c = await createCustomer(db());
+      const placed = new Date("2026-03-02T09:00:00Z");
+      const mailed = new Date("2026-03-02T09:05:00Z");
+      const only = await createOrder(db(), c.id, { id: "5e1f00aa-1111-4111-8111-111111111111", createdAt: placed });
+      // Two orders that share their first 8 characters: a number that names neither for sure.
+      await createOrder(db(), c.id, { id: "7a7a7a7a-2222-4222-8222-222222222222", createdAt: placed });
+      await createOrder(db(), c.id, { id: "7a7a7a7a-3333-4333-8333-333333333333", createdAt: placed });
+      const mail = (kind: string, subject: string, createdAt = mailed) => ({
+        kind,
+        toAddress: "oud@example.nl",
+        subject,
+        textBody: "…",
+        createdAt,
+      });
+      const rows = await db()
+        .insert(outbox)
+        .values([
+          mail("order-confirmation", "Bevestiging van je bestelling 5e1f00aa bij Trapkracht"),
+          mail("order-status-shipped", "Je bestelling is verzonden – bestelling #5e1f00aa"),
+          mail("withdrawal-notification", "Herroeping ontvangen: bestelling #5e1f00aa (geheel)"),
+          mail("dropshipment-error", "Dropshipment mislukt voor bestelling 5e1f00aa"),
+          mail("order-status-completed", "Je bestelling is afgerond – bestelling #7a7a7a7a"),
+          mail("contact-message", "Contactformulier: vraag over bestelling #5e1f00aa"),
+          mail(
+            "order-confirmation",
+            "Bevestiging van je bestelling 5e1f00aa bij Trapkracht",
+            new Date("2026-03-01T09:00:00Z"),
+          ),
+        ])
+        .returning({ id: outbox.id });
+
+      await db().execute(sql.raw(backfill));
+
+      const linked = await db()
+        .select({ id: outbox.id, orderId: outbox.orderId })
+        .from(outbox)
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(outbox.id));
+      expect(linked.map((r) => r.orderId)).toEqual([
+        only.id,
+        only.id,
+        only.id,
+        only.id,
+        null, // two orders share 7a7a7a7a
+        null, // a contact message is about no order, whatever its subject says
+        null, // queued before that order existed
+      ]);
     });
   });
 });
