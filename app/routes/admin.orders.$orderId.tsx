@@ -18,7 +18,7 @@ import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
 import { readForm } from "~/lib/form.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
-import { OrderTimeline, toTimelineView } from "~/features/order-timeline";
+import { adminChangeTitle, OrderTimeline, toTimelineView } from "~/features/order-timeline";
 import { loadOrderTimeline, resendOrderMail } from "~/features/order-timeline/index.server";
 
 export const NOT_FOUND = "Bestelling niet gevonden";
@@ -46,6 +46,7 @@ function changeSummary(change: AdminChangeRow): string {
     const refund = (after.refund ?? {}) as { amountCents?: number; restock?: boolean };
     return `Refunded ${formatEuro(Number(refund.amountCents ?? 0))}${refund.restock ? ", back in stock" : ""} (payment ${String(before.paymentStatus)} → ${String(after.paymentStatus)})`;
   }
+  if (change.action === "resend-mail") return adminChangeTitle(change.action, change.before, change.after);
   return `${change.action}: ${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`;
 }
 

@@ -88,7 +88,8 @@ describe("admin: All Orders and Bestelling Details", () => {
     const dialog = admin.getByRole("dialog", { name: "Bestelling Details" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(admin.url()).toMatch(new RegExp(`/admin/orders/${orderNumber}[0-9a-f-]{28}\\?q=`));
-    expect(await dialog.getByText(email).isVisible()).toBe(true);
+    // Exact: the timeline's mail lines name the address too ("order-confirmation to …").
+    expect(await dialog.getByText(email, { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText("Spaakweg 7").isVisible()).toBe(true);
     // The shop's job worker has sent the paid order to the supplier (the built-in test supplier):
     // the bar reaches "Voltooid" with the supplier's reference. The dialog is rendered by the server,
@@ -108,11 +109,15 @@ describe("admin: All Orders and Bestelling Details", () => {
     expect(await dialog.getByText(/^TS-[0-9A-F]{10}$/).isVisible()).toBe(true);
     await screenshot(admin, "order-details-1280", { fullPage: false });
 
-    // Paid, so already "In behandeling": the admin completes it and the change shows in the history.
-    expect(await dialog.getByText("In behandeling").first().isVisible()).toBe(true);
+    // Accepted by the supplier, so shipped by the shop itself (ADR 0029), which the timeline says; the
+    // admin completes it and the change shows in the timeline.
+    expect(await dialog.getByText("Verzonden").first().isVisible()).toBe(true);
+    const timeline = dialog.getByRole("list", { name: "Order timeline" });
+    expect(await timeline.getByText(/^Supplier accepted the order \(TS-[0-9A-F]{10}\)$/).isVisible()).toBe(true);
+    expect(await timeline.getByText("Status processing → shipped automatically").isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Mark as completed" }).click();
     await expect.poll(() => admin.getByText("Order updated").first().isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText("Status processing → completed").isVisible()).toBe(true);
+    await expect.poll(() => timeline.getByText("Status shipped → completed").isVisible()).toBe(true);
     expect(await dialog.getByText("This order's status is final.").isVisible()).toBe(true);
 
     // Escape closes the dialog and returns to the same search.

@@ -99,7 +99,7 @@ function describe(entry: TimelineEntry): Omit<TimelineItemView, "key" | "kind" |
         details: [
           pieces(entry.lines),
           ...(entry.reason ? [`Reason: ${entry.reason}`] : []),
-          `Refund due by ${adminMoment(entry.refundDueAt).text}`,
+          `Refund deadline ${adminMoment(entry.refundDueAt).text}`,
         ],
         tone: "warn",
       };
