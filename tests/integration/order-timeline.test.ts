@@ -155,6 +155,8 @@ describe("the order timeline", () => {
     const refund = await act(orderId, {
       intent: "refund",
       [`refund-qty-${pons!.id}`]: "1",
+      // The one piece of € 25,00 (no coupon, no shipping): 2500 cents, as the form confirms it.
+      confirmedAmountCents: "2500",
       refundKey: crypto.randomUUID(),
     });
     expect(refund.data).toMatchObject({ ok: true });
