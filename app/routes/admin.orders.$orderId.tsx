@@ -135,7 +135,12 @@ function toView(
       refundedCents,
       totalCents: order.totalCents,
       allocation: {
-        items: order.items.map((i) => ({ id: i.id, quantity: i.quantity, unitCents: i.priceCents, vatRate: i.vatRate })),
+        items: order.items.map((i) => ({
+          id: i.id,
+          quantity: i.quantity,
+          unitCents: i.priceCents,
+          vatRate: i.vatRate,
+        })),
         discountCents: order.discountCents,
         shippingCents: order.shippingCents,
       },

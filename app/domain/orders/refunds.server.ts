@@ -119,7 +119,12 @@ export async function refundOrder(
     const earlierRefunds = (await listRefunds(tx, order.id)).filter((r) => r.status !== "failed");
     const planned = planRefund(
       {
-        items: items.map((i) => ({ id: i.id, quantity: i.quantity, unitCents: i.productPriceCents, vatRate: i.vatRate })),
+        items: items.map((i) => ({
+          id: i.id,
+          quantity: i.quantity,
+          unitCents: i.productPriceCents,
+          vatRate: i.vatRate,
+        })),
         discountCents: order.discountCents,
         shippingCents: order.shippingCents,
       },
@@ -249,6 +254,7 @@ export async function refundOrder(
       await enqueueMail(tx, {
         kind: "order-refund",
         to: customer.email,
+        orderId: request.orderId,
         ...refundMail({
           orderId: request.orderId,
           firstName: customer.firstName,
