@@ -106,6 +106,11 @@ describe("Bestelling herroepen", () => {
     const question = dialog.getByRole("group", { name: `${paid} terugbetalen?` });
     await expect.poll(() => question.isVisible()).toBe(true);
     await screenshot(admin, "withdrawal-admin-confirm-1280");
+    // The owner may confirm on a phone: the question and its button stay within reach at 390 px.
+    await admin.setViewportSize(PHONE);
+    await question.getByRole("button", { name: `Yes, pay back ${paid}` }).scrollIntoViewIfNeeded();
+    expect(await question.getByRole("button", { name: `Yes, pay back ${paid}` }).isVisible()).toBe(true);
+    await screenshot(admin, "withdrawal-admin-confirm-390");
     await question.getByRole("button", { name: `Yes, pay back ${paid}` }).click();
     await expect.poll(() => admin.getByText("Refund made").first().isVisible()).toBe(true);
     await expect
