@@ -82,6 +82,8 @@ export default [
   route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),
   // A supplier feed file, streamed to disk (FEED_MAX_BYTES, server/app.ts) and queued as an import.
   route("admin/feeds/upload", "routes/admin.feeds.upload.ts"),
+  // The filtered All Orders list as CSV (issue 28), streamed; admins only.
+  route("admin/orders/export.csv", "features/admin-orders/export-csv.route.ts"),
   route("uploads/carousel/:file", "routes/uploads.carousel.$file.ts"),
   // Files the admin's SFTP test retrieved from the supplier (admins only).
   route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),

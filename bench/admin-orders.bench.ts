@@ -1,12 +1,15 @@
 /**
- * All Orders benchmark (issue 8): 100 000 orders of 40 000 customers on PostgreSQL; measures the
- * admin's order list — the first page, searches of each kind (e-mail, name, order id, status), the
- * status/payment filters and a deep keyset page — as the domain call (the database's share) and as
- * the whole page over HTTP (guard, loader, rendering) against the production build.
- * Budget: search and first page within 50 ms p95.
+ * All Orders benchmark (issues 8 and 28): 100 000 orders of 40 000 customers, on PostgreSQL or on
+ * PGlite; measures the admin's order list — the first page, searches of each kind (e-mail, name,
+ * order id, status), each filter (status/payment, dropshipment, partly refunded, open withdrawal, a
+ * month), the sorts and deep keyset pages — as the domain call (the database's share, the filter
+ * counts included) and as the whole page over HTTP (guard, loader, rendering) against the production
+ * build; then the CSV export of all orders (total time, domain and HTTP).
+ * Budget: each list page within 50 ms p95 on PostgreSQL.
  *
  *   npm run bench:admin-orders     # uses postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_orders
  *   BENCH_ADMIN_ORDERS_DATABASE_URL=… BENCH_ORDER_COUNT=100000 BENCH_REQUESTS=200 npm run bench:admin-orders
+ *   BENCH_ADMIN_ORDERS_DB=pglite npm run bench:admin-orders   # in-memory PGlite, seeded every run
  *
  * The first run seeds the database (about a minute); later runs reuse it after VACUUM (ANALYZE).
  */
@@ -21,7 +24,7 @@ import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { createOrPromoteAdmin } from "../app/domain/admin/admin-accounts.server";
 import { createAuth } from "../app/domain/auth/auth.server";
-import { listAdminOrders } from "../app/domain/orders/admin-orders.server";
+import { countOrderFilters, exportOrdersCsv, listAdminOrders } from "../app/features/admin-orders/index.server";
 import { parseAdminOrdersQuery } from "../app/domain/orders/admin-orders-query";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
@@ -38,13 +41,18 @@ const WARMUP = 20;
 const BUDGET_MS = 50;
 /** BENCH_HTTP=0 measures the domain call only (no build, no server): quick when tuning queries. */
 const HTTP = process.env.BENCH_HTTP !== "0";
+const PGLITE = process.env.BENCH_ADMIN_ORDERS_DB === "pglite";
 
 /** Deterministic Dutch-looking customers and a believable spread of orders over two years. */
 async function seed(db: Db) {
-  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from orders`));
-  if (n >= ORDERS) return false;
+  const [{ n, w } = { n: 0, w: 0 }] = rowsOf<{ n: number; w: number }>(
+    await db.execute(sql`select (select count(*)::int from orders) as n, (select count(*)::int from order_withdrawals) as w`),
+  );
+  if (n >= ORDERS && w > 0) return false;
   console.log(`seeding ${ORDERS} orders of ${CUSTOMERS} customers…`);
-  await db.execute(sql`truncate order_items, orders, shipping_addresses, customers cascade`);
+  await db.execute(
+    sql`truncate order_refunds, order_withdrawal_items, order_withdrawals, order_items, orders, shipping_addresses, customers cascade`,
+  );
   await db.execute(sql`
     insert into customers (first_name, last_name, email, phone, created_at, updated_at)
     select f.name, l.name,
@@ -60,12 +68,15 @@ async function seed(db: Db) {
   await db.execute(sql`
     with c as (select id, row_number() over (order by email) as rn from customers)
     insert into orders (customer_id, total_amount_cents, subtotal_cents, shipping_cents, status, payment_status,
-                        dropshipment_status, payment_provider, created_at, paid_at)
+                        dropshipment_status, payment_provider, created_at, paid_at, refunded_cents, vat_lines)
     select c.id, t.total, t.total - 495, 495,
            (array['completed','completed','completed','processing','pending','cancelled'])[1 + i % 6],
            case when i % 6 = 5 then 'refunded' when i % 6 = 4 then 'unpaid' else 'paid' end,
            case when i % 6 = 4 then 'pending' when i % 50 = 0 then 'failed' else 'completed' end,
-           'local', t.at, case when i % 6 = 4 then null else t.at + interval '2 minutes' end
+           'local', t.at, case when i % 6 = 4 then null else t.at + interval '2 minutes' end,
+           -- one paid order in 40 is partly refunded
+           case when i % 40 = 7 then 995 else 0 end,
+           jsonb_build_array(jsonb_build_object('rate', 21, 'amountCents', round(t.total * 21 / 121.0)::int))
     from generate_series(1, ${ORDERS}) i
     join c on c.rn = 1 + (i::bigint * 7919) % ${CUSTOMERS}
     cross join lateral (select 995 + (i * 37 % 20000) as total,
@@ -73,6 +84,25 @@ async function seed(db: Db) {
   await db.execute(sql`
     insert into order_items (order_id, product_id, product_name, product_price_cents, quantity)
     select id, (10000 + abs(hashtext(id::text)) % 5000)::text, 'Artikel', total_amount_cents - 495, 1 from orders`);
+  // One paid order in 100 is withdrawn (its one item); half of those are refunded already.
+  await db.execute(sql`
+    with o as (select id, created_at, row_number() over (order by created_at, id) as i
+               from orders where payment_status = 'paid')
+    insert into order_withdrawals (order_id, channel, refund_due_at, created_at)
+    select id, 'guest', created_at + interval '17 days', created_at + interval '3 days' from o where i % 100 = 3`);
+  await db.execute(sql`
+    insert into order_withdrawal_items (withdrawal_id, order_item_id, quantity)
+    select w.id, oi.id, 1 from order_withdrawals w join order_items oi on oi.order_id = w.order_id`);
+  await db.execute(sql`
+    with w as (select w.order_id, oi.id as item_id, oi.product_price_cents as cents,
+                      row_number() over (order by w.created_at, w.id) as i
+               from order_withdrawals w join order_items oi on oi.order_id = w.order_id)
+    insert into order_refunds (order_id, amount_cents, lines, provider, idempotency_key, status, created_by, created_by_email)
+    select order_id, cents, jsonb_build_array(jsonb_build_object('orderItemId', item_id, 'quantity', 1, 'amountCents', cents)),
+           'local', gen_random_uuid()::text, 'succeeded', 'bench', 'bench@trapkracht.test'
+    from w where i % 2 = 0`);
+  await db.execute(sql`
+    update orders o set refunded_cents = r.amount_cents from order_refunds r where r.order_id = o.id`);
   return true;
 }
 
@@ -88,22 +118,44 @@ async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95:
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
+function parseOrThrow(query: string) {
+  const parsed = parseAdminOrdersQuery(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(parsed.error);
+  const { after: _after, before: _before, ...filters } = parsed.query;
+  return { ...filters, after: null, before: null };
+}
+
 async function main() {
-  await ensurePostgresDatabase(DB_URL);
-  const database = await openDatabase({ kind: "postgres", url: DB_URL });
+  if (!PGLITE) await ensurePostgresDatabase(DB_URL);
+  const database = await openDatabase(PGLITE ? { kind: "pglite" } : { kind: "postgres", url: DB_URL });
   const { db } = database;
-  await seed(db);
-  await db.execute(sql`vacuum (analyze) customers, orders, order_items`);
+  const seedStarted = performance.now();
+  if (await seed(db)) console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  await db.execute(
+    sql`vacuum (analyze) customers, orders, order_items, order_withdrawals, order_withdrawal_items, order_refunds`,
+  );
 
   // Real values to search for, read from the data rather than assumed.
-  const [sample] = rowsOf<{ id: string; email: string; deep: string }>(
+  const [sample] = rowsOf<Record<string, string>>(
     await db.execute(sql`
       select o.id::text as id, c.email,
-             (select id::text from orders order by created_at desc, id desc offset 2500 limit 1) as deep
+             (select id::text from orders order by created_at desc, id desc offset 2500 limit 1) as deep,
+             (select id::text from orders order by total_amount_cents desc, id desc offset 2500 limit 1) as deep_amount,
+             (select to_char(max(created_at) at time zone 'Europe/Amsterdam' - interval '40 days', 'YYYY-MM-DD')
+                from orders) as month_from,
+             (select to_char(max(created_at) at time zone 'Europe/Amsterdam' - interval '10 days', 'YYYY-MM-DD')
+                from orders) as month_to
       from orders o join customers c on c.id = o.customer_id
       order by o.created_at desc offset 777 limit 1`),
   );
-  const { id, email, deep } = sample!;
+  const { id, email, deep, deep_amount: deepAmount, month_from: monthFrom, month_to: monthTo } = sample! as {
+    id: string;
+    email: string;
+    deep: string;
+    deep_amount: string;
+    month_from: string;
+    month_to: string;
+  };
   const scenarios: [string, string][] = [
     ["first page", ""],
     ["search: one customer's e-mail", `q=${encodeURIComponent(email.split("@")[0]!)}`],
@@ -116,6 +168,19 @@ async function main() {
     ["filter: cancelled + refunded", "status=cancelled&payment=refunded"],
     ["search + filter: smit, pending", "q=smit&status=pending"],
     ["page 101 (keyset)", `after=${deep}`],
+    // Issue 28: each new filter, the date range, the sorts.
+    ["filter: dropshipment failed", "dropship=failed"],
+    ["filter: dropshipment completed", "dropship=completed"],
+    ["filter: partly refunded", "payment=partly-refunded"],
+    ["filter: paid (nothing refunded)", "payment=paid"],
+    ["filter: open withdrawal", "withdrawal=open"],
+    ["filter: a month (date range)", `from=${monthFrom}&to=${monthTo}`],
+    ["filter: month + failed + processing", `from=${monthFrom}&to=${monthTo}&dropship=failed&status=processing`],
+    ["sort: amount high to low", "sort=amount-desc"],
+    ["sort: amount low to high, failed", "sort=amount-asc&dropship=failed"],
+    ["sort: amount, page 101 (keyset)", `sort=amount-desc&after=${deepAmount}`],
+    ["sort: oldest first", "sort=oldest"],
+    ["search + sort: jansen by amount", "q=jansen&sort=amount-desc"],
   ];
 
   const http = HTTP ? await startHttp(db) : null;
@@ -129,7 +194,10 @@ async function main() {
     const parsed = parseAdminOrdersQuery(new URLSearchParams(query));
     if (!parsed.ok) throw new Error(parsed.error);
     const rows = (await listAdminOrders(db, parsed.query)).orders.length;
-    const domain = await measure(() => listAdminOrders(db, parsed.query));
+    // The loader's share: the page and the counts beside the filter options.
+    const domain = await measure(() =>
+      Promise.all([listAdminOrders(db, parsed.query), countOrderFilters(db, parsed.query)]),
+    );
     const page = http ? await measure(() => http.page(query)) : null;
     // What a search costs with JavaScript: a client navigation fetches the loaders' data, no HTML.
     const data = http ? await measure(() => http.page(query, ".data")) : null;
@@ -141,6 +209,33 @@ async function main() {
       `${domain.p50.toFixed(1).padStart(8)} /${domain.p95.toFixed(1).padStart(6)}`,
       page ? `${page.p50.toFixed(1).padStart(8)} /${page.p95.toFixed(1).padStart(6)}` : "",
       data ? `${data.p50.toFixed(1).padStart(8)} /${data.p95.toFixed(1).padStart(6)}` : "",
+    );
+  }
+  const counts = await measure(() => countOrderFilters(db, parseOrThrow("")));
+  console.log("filter counts alone (all orders)".padEnd(34), "    ", `${counts.p50.toFixed(1).padStart(8)} /${counts.p95.toFixed(1).padStart(6)}`);
+
+  // The CSV export of every order: three runs, as the domain stream and as the download over HTTP.
+  console.log(`\nCSV export of all ${ORDERS} orders (3 runs each):`);
+  for (const run of [1, 2, 3]) {
+    const started = performance.now();
+    const stream = await exportOrdersCsv(db, parseOrThrow(""), (error) => {
+      throw error;
+    });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of stream) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    const domainMs = performance.now() - started;
+    let httpText = "";
+    if (http) {
+      const t0 = performance.now();
+      const got = await http.download("");
+      httpText = `, HTTP ${((performance.now() - t0) / 1000).toFixed(2)} s (${(got / 1e6).toFixed(1)} MB)`;
+    }
+    console.log(
+      `  run ${run}: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB, domain ${(domainMs / 1000).toFixed(2)} s${httpText}`,
     );
   }
   await http?.close();
@@ -176,6 +271,12 @@ async function startHttp(db: Db) {
       const res = await fetch(`${base}/admin/orders${suffix}${query ? `?${query}` : ""}`, { headers: { cookie } });
       if (res.status !== 200) throw new Error(`/admin/orders?${query}: HTTP ${res.status}`);
       await res.text();
+    },
+    /** Downloads the CSV export and returns its size in bytes. */
+    download: async (query: string) => {
+      const res = await fetch(`${base}/admin/orders/export.csv${query ? `?${query}` : ""}`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`/admin/orders/export.csv?${query}: HTTP ${res.status}`);
+      return (await res.arrayBuffer()).byteLength;
     },
     close: async () => {
       server.closeAllConnections();

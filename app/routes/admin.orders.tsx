@@ -3,16 +3,32 @@ import type { Route } from "./+types/admin.orders";
 import { adminMoment } from "~/components/admin/admin-format";
 import { ORDERS_LOAD_ERROR, OrdersPanel, type OrderListData } from "~/components/admin/orders-panel";
 import { requireAdmin } from "~/domain/auth/viewer.server";
-import { listAdminOrders } from "~/domain/orders/admin-orders.server";
-import { isUuid, parseAdminOrdersQuery, type AdminOrdersQuery } from "~/domain/orders/admin-orders-query";
+import {
+  adminOrdersSearch,
+  EMPTY_ADMIN_ORDERS_QUERY,
+  isUuid,
+  parseAdminOrdersQuery,
+} from "~/domain/orders/admin-orders-query";
+import { BulkShipDialog, withdrawalDue, type BulkShipResult } from "~/features/admin-orders";
+import {
+  BULK_SHIP_MAX,
+  bulkMarkShipped,
+  bulkShipCandidates,
+  countOrderFilters,
+  listAdminOrders,
+  selectedOrderIds,
+} from "~/features/admin-orders/index.server";
+import { readForm } from "~/lib/form.server";
 
 export function meta() {
   return [{ title: "All Orders | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
 }
 
-const EMPTY_QUERY: AdminOrdersQuery = { q: "", status: null, payment: null, after: null, before: null };
-
-/** All Orders (spec 1 §2.15). `?order=<id>` is the dialog's other address: it goes to /admin/orders/<id>. */
+/**
+ * All Orders (spec 1 §2.15, issue 28). `?order=<id>` is the dialog's other address: it goes to
+ * /admin/orders/<id>. `?ship=<id>…` (or `shipPage=<id>,<id>…` from the select-all box) opens the
+ * "Mark as shipped" confirmation over the list.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
@@ -25,25 +41,85 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const parsed = parseAdminOrdersQuery(url.searchParams);
   if (!parsed.ok) {
-    return data({ query: EMPTY_QUERY, list: null, error: parsed.error }, { status: 400 });
+    return data(
+      { query: EMPTY_ADMIN_ORDERS_QUERY, list: null, counts: null, bulk: null, error: parsed.error },
+      { status: 400 },
+    );
   }
+  const { query } = parsed;
+  const closeTo = `/admin/orders${adminOrdersSearch(query, { after: query.after ?? undefined, before: query.before ?? undefined })}`;
+  const asked = [...url.searchParams.getAll("ship"), ...url.searchParams.getAll("shipPage")];
   try {
-    const page = await listAdminOrders(context.db, parsed.query);
+    const ids = asked.length > 0 ? (selectedOrderIds(asked) ?? []) : null;
+    const [page, counts, candidates] = await Promise.all([
+      listAdminOrders(context.db, query),
+      countOrderFilters(context.db, query),
+      ids ? bulkShipCandidates(context.db, ids) : null,
+    ]);
+    const now = new Date();
     const list: OrderListData = {
       ...page,
-      orders: page.orders.map((order) => ({ ...order, createdAt: adminMoment(order.createdAt) })),
+      orders: page.orders.map(({ withdrawalDueAt, ...order }) => ({
+        ...order,
+        createdAt: adminMoment(order.createdAt),
+        withdrawalDue: withdrawalDueAt ? withdrawalDue(withdrawalDueAt, now) : null,
+      })),
     };
-    return { query: parsed.query, list, error: null };
+    return { query, list, counts, bulk: candidates ? { candidates, closeTo } : null, error: null };
   } catch (error) {
     context.logger.error({ err: error }, "admin order list failed");
-    return data({ query: parsed.query, list: null, error: ORDERS_LOAD_ERROR }, { status: 500 });
+    return data({ query, list: null, counts: null, bulk: null, error: ORDERS_LOAD_ERROR }, { status: 500 });
   }
 }
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+/** "Mark as shipped" for the selected orders (the only form this list posts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const refuse = (status: number, title: string, description: string) =>
+    data<BulkShipResult>(
+      { ok: false, intent: "bulk-ship", title, description, shipped: [], refused: [] },
+      { status },
+    );
+  if (intent !== "bulk-ship") return refuse(400, "Unknown action", "Reload the page and try again.");
+  const values = form.getAll("orderId").map(String);
+  const ids = selectedOrderIds(values);
+  if (ids === null) {
+    return refuse(400, "Too many orders", `Mark at most ${BULK_SHIP_MAX} orders as shipped at once.`);
+  }
+  if (ids.length === 0 || ids.length !== values.length) {
+    return refuse(400, "No orders marked as shipped", "Select the orders again: an order id was not valid.");
+  }
+  const outcome = await bulkMarkShipped(context.db, { id: viewer.id, email: viewer.email }, ids, context.config);
+  const n = outcome.shipped.length;
+  return data<BulkShipResult>({
+    ok: outcome.refused.length === 0,
+    intent: "bulk-ship",
+    title: `${n} ${n === 1 ? "order" : "orders"} marked as shipped`,
+    description:
+      outcome.refused.length > 0
+        ? `${outcome.refused.length} not shipped: ${outcome.refused.length === 1 ? "its status does" : "their status does"} not allow it.`
+        : n > 0
+          ? "Each customer gets the shipped e-mail once."
+          : undefined,
+    ...outcome,
+  });
+}
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <OrdersPanel query={loaderData.query} list={loaderData.list} error={loaderData.error} />
+      <OrdersPanel
+        query={loaderData.query}
+        list={loaderData.list}
+        counts={loaderData.counts}
+        error={loaderData.error}
+        bulkResult={actionData}
+      />
+      {loaderData.bulk ? (
+        <BulkShipDialog candidates={loaderData.bulk.candidates} closeTo={loaderData.bulk.closeTo} />
+      ) : null}
       <Outlet />
     </>
   );

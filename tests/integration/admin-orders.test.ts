@@ -81,14 +81,15 @@ describe("All Orders list", () => {
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/orders"/);
     expect(html).toContain(">Alle Bestellingen</h2>");
     const headers = [...html.matchAll(/<th scope="col"[^>]*>([^<]*)</g)].map((m) => m[1]);
-    expect(headers).toEqual(["Order", "Date", "Customer", "Status", "Payment", "Amount", ""]);
+    // The first column holds each row's "Mark as shipped" checkbox (issue 28).
+    expect(headers).toEqual(["", "Order", "Date", "Customer", "Status", "Dropshipment", "Payment", "Amount", ""]);
     expect(listedIds(html)).toEqual([newer.id.slice(0, 8), cancelled.id.slice(0, 8), older.id.slice(0, 8)]);
 
     const row = [...html.matchAll(/<tr[^>]*>.*?<\/tr>/gs)]
       .map((m) => m[0])
       .find((r) => r.includes(older.id.slice(0, 8)))!;
     expect(text(row)).toBe(
-      `${older.id.slice(0, 8)} 5 Jan 2026, 11:00 Sanne de Vries Sanne.DeVries@Example.nl In afwachting Betaald € 25,90 Details order ${older.id.slice(0, 8)}`,
+      `${older.id.slice(0, 8)} 5 Jan 2026, 11:00 Sanne de Vries Sanne.DeVries@Example.nl In afwachting In afwachting Betaald € 25,90 Details order ${older.id.slice(0, 8)}`,
     );
     expect(row).toContain(`href="/admin/orders/${older.id}"`);
   });
@@ -126,7 +127,8 @@ describe("All Orders list", () => {
       older.id.slice(0, 8),
     ]);
     const { html } = await asAdmin("/admin/orders?status=cancelled");
-    expect(html).toMatch(/<option value="cancelled" selected="">Geannuleerd<\/option>/);
+    // The option counts its orders (issue 28): one cancelled order so far.
+    expect(html).toMatch(/<option value="cancelled" selected="">Geannuleerd \(1\)<\/option>/);
   });
 
   it("says Geen bestellingen gevonden with a Zoekfilter wissen link when nothing matches", async () => {

@@ -1,17 +1,21 @@
-import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { formatEuro } from "~/domain/money/money";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { buttonVariants } from "~/components/ui/button";
 import {
-  adminOrdersSearch,
-  ORDER_SEARCH_MAX_LENGTH,
-  PAYMENT_STATUSES,
-  type AdminOrdersQuery,
-} from "~/domain/orders/admin-orders-query";
-import { orderStatusLabel, paymentStatusLabel } from "~/domain/orders/order-labels";
-import { ORDER_STATUSES } from "~/domain/orders/order-transitions";
+  BulkShipBar,
+  BulkShipReport,
+  DropshipmentBadge,
+  OrderFilters,
+  SelectOrder,
+  WithdrawalBadge,
+  type BulkShipResult,
+  type FilterCountsView,
+  type WithdrawalDue,
+} from "~/features/admin-orders";
+import { formatEuro } from "~/domain/money/money";
+import { adminOrdersSearch, isFiltered, type AdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { shortOrderId } from "~/domain/orders/short-id";
 import type { Moment } from "./admin-format";
 
@@ -22,7 +26,10 @@ export type OrderListItem = {
   customerEmail: string;
   status: string;
   paymentStatus: string;
+  refundedCents: number;
+  dropshipmentStatus: string;
   totalCents: number;
+  withdrawalDue: WithdrawalDue | null;
 };
 
 export type OrderListData = { orders: OrderListItem[]; newer: string | null; older: string | null };
@@ -30,27 +37,45 @@ export type OrderListData = { orders: OrderListItem[]; newer: string | null; old
 export const ORDERS_LOAD_ERROR = "An unexpected error occurred while retrieving the order";
 
 /**
- * All Orders ("Alle Bestellingen", spec 1 §2.15): a GET search form (works without JavaScript and
- * keeps its state in the URL), the newest orders first, keyset pages, and a Details link per order
- * that opens the "Bestelling Details" dialog (the child route /admin/orders/:id).
+ * All Orders ("Alle Bestellingen", spec 1 §2.15): a GET search and filter form (works without
+ * JavaScript and keeps its state in the URL), the orders in the chosen sort, keyset pages, a Details
+ * link per order that opens the "Bestelling Details" dialog (the child route /admin/orders/:id), and
+ * checkboxes for "Mark as shipped" on several orders at once.
  */
 export function OrdersPanel({
   query,
   list,
+  counts,
   error,
+  bulkResult,
 }: {
   query: AdminOrdersQuery;
   list: OrderListData | null;
-  /** A refused search (control characters, too long) or the load failure message. */
+  counts: FilterCountsView | null;
+  /** A refused search (control characters, too long, a bad date) or the load failure message. */
   error: string | null;
+  bulkResult?: BulkShipResult;
 }) {
-  const filtered = Boolean(query.q || query.status || query.payment);
+  const filtered = isFiltered(query);
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pageIds = list?.orders.map((order) => order.id) ?? [];
+  const listSearch = adminOrdersSearch(query, cursorOf(query));
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selection = { selected, select };
   return (
     <section aria-labelledby="admin-panel-title" className="space-y-4">
       <h2 id="admin-panel-title" className="text-xl font-semibold" lang="nl">
         Alle Bestellingen
       </h2>
-      <OrderSearch query={query} filtered={filtered} />
+      <OrderFilters query={query} counts={counts} />
+      {bulkResult ? <BulkShipReport result={bulkResult} /> : null}
       {error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-danger">
           {error}
@@ -68,8 +93,15 @@ export function OrdersPanel({
           </div>
         ) : (
           <>
-            <OrdersTable orders={list.orders} listSearch={adminOrdersSearch(query, cursorOf(query))} />
-            <OrdersList orders={list.orders} listSearch={adminOrdersSearch(query, cursorOf(query))} />
+            <BulkShipBar
+              listSearch={listSearch}
+              pageIds={pageIds}
+              selected={selected}
+              hydrated={hydrated}
+              onSelectAll={(all) => setSelected(all ? new Set(pageIds) : new Set())}
+            />
+            <OrdersTable orders={list.orders} listSearch={listSearch} sort={query.sort} {...selection} />
+            <OrdersList orders={list.orders} listSearch={listSearch} {...selection} />
             <OrderPaging query={query} newer={list.newer} older={list.older} />
           </>
         )
@@ -82,76 +114,27 @@ function cursorOf(query: AdminOrdersQuery) {
   return { after: query.after ?? undefined, before: query.before ?? undefined };
 }
 
-function OrderSearch({ query, filtered }: { query: AdminOrdersQuery; filtered: boolean }) {
-  const select =
-    "h-10 w-full rounded-md border border-line bg-white px-3 text-base md:text-sm sm:w-auto focus-visible:outline-2";
+type Selection = { selected: ReadonlySet<string>; select: (id: string, on: boolean) => void };
+
+function PaymentCell({ order }: { order: OrderListItem }) {
   return (
-    <Form
-      method="get"
-      action="/admin/orders"
-      role="search"
-      aria-label="Search orders"
-      className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end"
-    >
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:min-w-64">
-        <label htmlFor="orders-q" className="text-sm font-medium">
-          Search
-        </label>
-        <Input
-          id="orders-q"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          maxLength={ORDER_SEARCH_MAX_LENGTH}
-          placeholder="Order id, e-mail, name or status"
-          autoComplete="off"
-        />
-      </div>
-      <div className="flex gap-3">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor="orders-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="orders-status" name="status" defaultValue={query.status ?? ""} className={select}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {orderStatusLabel(status).label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor="orders-payment" className="text-sm font-medium">
-            Payment
-          </label>
-          <select id="orders-payment" name="payment" defaultValue={query.payment ?? ""} className={select}>
-            <option value="">All payments</option>
-            {PAYMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {paymentStatusLabel(status).label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="flex items-center gap-3">
-        <Button type="submit">
-          <Search aria-hidden />
-          Search
-        </Button>
-        {filtered ? (
-          <Link to="/admin/orders" lang="nl" className="text-sm font-medium text-brand-700 underline">
-            Zoekfilter wissen
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    <span className="flex flex-col items-start gap-1">
+      <PaymentBadge status={order.paymentStatus} refundedCents={order.refundedCents} />
+      {order.withdrawalDue ? <WithdrawalBadge due={order.withdrawalDue} /> : null}
+    </span>
   );
 }
 
-function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSearch: string }) {
+function OrdersTable({
+  orders,
+  listSearch,
+  sort,
+  selected,
+  select,
+}: { orders: OrderListItem[]; listSearch: string; sort: AdminOrdersQuery["sort"] } & Selection) {
   const cell = "px-4 py-3";
+  const dateSort = sort === "newest" ? "descending" : sort === "oldest" ? "ascending" : undefined;
+  const amountSort = sort === "amount-desc" ? "descending" : sort === "amount-asc" ? "ascending" : undefined;
   return (
     // From a small tablet up; between that and a laptop it scrolls sideways with the Details column
     // pinned to the right edge, so every row's action stays in view (focusable: keyboard users scroll it too).
@@ -164,10 +147,13 @@ function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSear
       <table className="w-full border-collapse text-left text-sm whitespace-nowrap">
         <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
           <tr>
+            <th scope="col" className="w-10 py-3 pl-4">
+              <span className="sr-only">Select</span>
+            </th>
             <th scope="col" className={`${cell} font-semibold`}>
               Order
             </th>
-            <th scope="col" className={`${cell} font-semibold`}>
+            <th scope="col" aria-sort={dateSort} className={`${cell} font-semibold`}>
               Date
             </th>
             <th scope="col" className={`${cell} font-semibold`}>
@@ -177,9 +163,12 @@ function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSear
               Status
             </th>
             <th scope="col" className={`${cell} font-semibold`}>
+              Dropshipment
+            </th>
+            <th scope="col" className={`${cell} font-semibold`}>
               Payment
             </th>
-            <th scope="col" className={`${cell} text-right font-semibold`}>
+            <th scope="col" aria-sort={amountSort} className={`${cell} text-right font-semibold`}>
               Amount
             </th>
             <th scope="col" className={`${cell} sticky right-0 bg-surface text-right font-semibold`}>
@@ -190,6 +179,9 @@ function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSear
         <tbody>
           {orders.map((order) => (
             <tr key={order.id} className="border-t border-line align-middle">
+              <td className="py-3 pl-4">
+                <SelectOrder id={order.id} checked={selected.has(order.id)} onChange={(on) => select(order.id, on)} />
+              </td>
               <th scope="row" className={`${cell} font-mono font-medium text-ink`}>
                 {shortOrderId(order.id)}
               </th>
@@ -204,7 +196,10 @@ function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSear
                 <OrderStatusDot status={order.status} />
               </td>
               <td className={cell} lang="nl">
-                <PaymentBadge status={order.paymentStatus} />
+                <DropshipmentBadge status={order.dropshipmentStatus} />
+              </td>
+              <td className={cell} lang="nl">
+                <PaymentCell order={order} />
               </td>
               <td className={`${cell} text-right tabular-nums`}>{formatEuro(order.totalCents)}</td>
               <td className={`${cell} sticky right-0 bg-white text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]`}>
@@ -226,13 +221,16 @@ function OrdersTable({ orders, listSearch }: { orders: OrderListItem[]; listSear
 }
 
 /** Phones get the same orders as a list of cards: every field readable without scrolling sideways. */
-function OrdersList({ orders, listSearch }: { orders: OrderListItem[]; listSearch: string }) {
+function OrdersList({ orders, listSearch, selected, select }: { orders: OrderListItem[]; listSearch: string } & Selection) {
   return (
     <ul aria-label="Orders" className="space-y-3 sm:hidden">
       {orders.map((order) => (
         <li key={order.id} className="space-y-2 rounded-lg border border-line bg-white p-4">
-          <div className="flex items-baseline justify-between gap-3">
-            <span className="font-mono font-medium">{shortOrderId(order.id)}</span>
+          <div className="flex items-center justify-between gap-3">
+            <span className="flex items-center gap-3">
+              <SelectOrder id={order.id} checked={selected.has(order.id)} onChange={(on) => select(order.id, on)} />
+              <span className="font-mono font-medium">{shortOrderId(order.id)}</span>
+            </span>
             <span className="font-semibold tabular-nums">{formatEuro(order.totalCents)}</span>
           </div>
           <div className="min-w-0 text-sm">
@@ -241,7 +239,11 @@ function OrdersList({ orders, listSearch }: { orders: OrderListItem[]; listSearc
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" lang="nl">
             <OrderStatusDot status={order.status} />
-            <PaymentBadge status={order.paymentStatus} />
+            <PaymentBadge status={order.paymentStatus} refundedCents={order.refundedCents} />
+            <span className="inline-flex items-center gap-1 text-xs text-muted">
+              Dropshipment <DropshipmentBadge status={order.dropshipmentStatus} />
+            </span>
+            {order.withdrawalDue ? <WithdrawalBadge due={order.withdrawalDue} /> : null}
             <time dateTime={order.createdAt.iso} className="text-muted" lang="en">
               {order.createdAt.text}
             </time>
@@ -263,18 +265,20 @@ function OrdersList({ orders, listSearch }: { orders: OrderListItem[]; listSearc
 function OrderPaging({ query, newer, older }: { query: AdminOrdersQuery; newer: string | null; older: string | null }) {
   if (!newer && !older) return null;
   const link = "inline-flex h-9 items-center rounded-md border border-line px-3 text-sm font-medium hover:bg-surface";
+  // "Newer"/"older" name the default sort; with another sort they are simply the pages before and after.
+  const dated = query.sort === "newest";
   return (
     <nav aria-label="Orders pages" className="flex items-center justify-between gap-3">
       {newer ? (
         <Link to={`/admin/orders${adminOrdersSearch(query, { before: newer })}`} className={link}>
-          Newer orders
+          {dated ? "Newer orders" : "Previous page"}
         </Link>
       ) : (
         <span />
       )}
       {older ? (
         <Link to={`/admin/orders${adminOrdersSearch(query, { after: older })}`} className={link}>
-          Older orders
+          {dated ? "Older orders" : "Next page"}
         </Link>
       ) : (
         <span />

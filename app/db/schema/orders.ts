@@ -120,6 +120,13 @@ export const orders = pgTable(
     index("orders_created_id_idx").on(t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt, t.id),
+    // All Orders' filters and sorts (issue 28, app/features/admin-orders): the dropshipment state,
+    // partly refunded orders (few: a partial index), and the amount sort's (total, id) keyset.
+    index("orders_dropship_created_idx").on(t.dropshipmentStatus, t.createdAt, t.id),
+    index("orders_partly_refunded_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} = 'paid' AND ${t.refundedCents} > 0`),
+    index("orders_total_id_idx").on(t.totalAmountCents, t.id),
     // The coupon reservation count at checkout (open unpaid orders holding a coupon's use).
     index("orders_coupon_open_idx")
       .on(t.couponId, t.createdAt)

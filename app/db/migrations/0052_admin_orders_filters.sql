@@ -1,0 +1,3 @@
+CREATE INDEX "orders_dropship_created_idx" ON "orders" USING btree ("dropshipment_status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_partly_refunded_created_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."payment_status" = 'paid' AND "orders"."refunded_cents" > 0;--> statement-breakpoint
+CREATE INDEX "orders_total_id_idx" ON "orders" USING btree ("total_amount_cents","id");

@@ -1,0 +1,33 @@
+import { Badge } from "~/components/ui/badge";
+import { dropshipmentProgress, type StatusTone } from "~/domain/orders/order-labels";
+
+const TONE_VARIANT: Record<StatusTone, "default" | "warning" | "danger" | "muted" | "outline"> = {
+  success: "default",
+  warning: "warning",
+  info: "outline",
+  danger: "danger",
+  neutral: "muted",
+};
+
+/** The supplier's progress: In afwachting, In behandeling, Voltooid, or Mislukt in red. */
+export function DropshipmentBadge({ status }: { status: string }) {
+  const { label, tone } = dropshipmentProgress(status);
+  return <Badge variant={TONE_VARIANT[tone]}>{label}</Badge>;
+}
+
+export type WithdrawalDue = {
+  iso: string;
+  /** The deadline's day in Amsterdam, "11 dec". */
+  day: string;
+  overdue: boolean;
+};
+
+/** "Herroepen — terugbetalen vóór 11 dec": a withdrawal whose money is still owed (red once late). */
+export function WithdrawalBadge({ due }: { due: WithdrawalDue }) {
+  return (
+    <Badge variant={due.overdue ? "danger" : "warning"} className="whitespace-nowrap">
+      Herroepen — terugbetalen vóór&nbsp;<time dateTime={due.iso}>{due.day}</time>
+      {due.overdue ? " (te laat)" : null}
+    </Badge>
+  );
+}
