@@ -125,7 +125,9 @@ describe("admin: All Orders and Bestelling Details", () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(new URL(admin.url()).pathname).toBe("/admin/orders");
     expect(new URL(admin.url()).searchParams.get("q")).toBe(email.toUpperCase());
-    await expect.poll(() => table.getByRole("row").filter({ hasText: "Voltooid" }).count()).toBe(1);
+    // Status and dropshipment both read Voltooid now (the Dropshipment column, issue 28, was already).
+    const completedRow = table.getByRole("row").filter({ hasText: orderNumber });
+    await expect.poll(() => completedRow.getByRole("cell").filter({ hasText: /^Voltooid$/ }).count()).toBe(2);
   });
 
   it("is usable on a phone: the table scrolls with Details in view, the dialog fits", async () => {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
-import type { AdminOrdersFilters, PaymentFilter } from "~/domain/orders/admin-orders-query";
+import type { AdminOrdersFilters } from "~/domain/orders/admin-orders-query";
 import { filterCondition } from "./order-walk.server";
 import { openWithdrawals } from "./open-withdrawals.server";
 
@@ -15,12 +15,16 @@ export type FilterCounts = {
 };
 
 type Cell = {
+  /** false: a cell of all orders; true: a cell of the orders with an open withdrawal only. */
+  open: boolean;
   status: string;
   payment: string;
   dropship: string;
-  open: boolean;
   n: number;
 };
+
+const paymentState = sql`case when ${orders.paymentStatus} = 'paid' and ${orders.refundedCents} > 0
+  then 'partly-refunded' else ${orders.paymentStatus} end`;
 
 /**
  * The counts beside the filter options, faceted as shops do: an option's count is what the list
@@ -28,9 +32,10 @@ type Cell = {
  * it never surprises. The search text is left out: its branches are built to find one page fast,
  * not to count.
  *
- * One pass over the orders of the period, grouped by every filtered column at once (at most 5 × 4 ×
- * 4 × 2 cells), then summed per facet here. At 100 000 orders this is an index-only scan of
- * orders_filter_counts_idx (bench/admin-orders.bench.ts); a period narrows the scan to its range.
+ * Two small cubes instead of one big join: all orders of the period grouped by (status, payment
+ * state, dropshipment) — one pass, at most 5 × 4 × 4 cells — and the same cells for the few orders
+ * with an open withdrawal (looked up by primary key). Summed per facet here. Measured at 100 000
+ * orders in bench/admin-orders.bench.ts.
  */
 export async function countOrderFilters(db: Db, filters: AdminOrdersFilters): Promise<FilterCounts> {
   const period = filterCondition({
@@ -43,31 +48,32 @@ export async function countOrderFilters(db: Db, filters: AdminOrdersFilters): Pr
   });
   const rows = rowsOf<Cell>(
     await db.execute(sql`
-      select o.status, o.payment, o.dropship, (ow.order_id is not null) as open, count(*)::int as n
-      from (
-        select ${orders.id} as id, ${orders.status} as status, ${orders.dropshipmentStatus} as dropship,
-               case when ${orders.paymentStatus} = 'paid' and ${orders.refundedCents} > 0 then 'partly-refunded'
-                    else ${orders.paymentStatus} end as payment
-        from ${orders}
-        ${period ? sql`where ${period}` : sql``}
-      ) o
-      left join (${openWithdrawals()}) ow on ow.order_id = o.id
-      group by 1, 2, 3, 4`),
+      (select false as open, ${orders.status} as status, ${paymentState} as payment,
+              ${orders.dropshipmentStatus} as dropship, count(*)::int as n
+       from ${orders} ${period ? sql`where ${period}` : sql``}
+       group by 2, 3, 4)
+      union all
+      (select true, ${orders.status}, ${paymentState}, ${orders.dropshipmentStatus}, count(*)::int
+       from (${openWithdrawals()}) ow join ${orders} on ${orders.id} = ow.order_id
+       ${period ? sql`where ${period}` : sql``}
+       group by 2, 3, 4)`),
   );
   const counts: FilterCounts = { status: {}, payment: {}, dropship: {}, withdrawal: { open: 0 } };
   const add = (table: Record<string, number>, key: string, n: number) => {
     // Own keys only: a stored status called "constructor" is just another value.
     table[key] = (Object.hasOwn(table, key) ? table[key]! : 0) + n;
   };
+  // With "open withdrawals only" chosen, the other facets count within the open cells.
+  const wanted = filters.withdrawal === "open";
   for (const cell of rows) {
     const statusOk = !filters.status || cell.status === filters.status;
-    const paymentOk = !filters.payment || cell.payment === (filters.payment satisfies PaymentFilter);
+    const paymentOk = !filters.payment || cell.payment === filters.payment;
     const dropshipOk = !filters.dropship || cell.dropship === filters.dropship;
-    const withdrawalOk = !filters.withdrawal || cell.open;
-    if (paymentOk && dropshipOk && withdrawalOk) add(counts.status, cell.status, cell.n);
-    if (statusOk && dropshipOk && withdrawalOk) add(counts.payment, cell.payment, cell.n);
-    if (statusOk && paymentOk && withdrawalOk) add(counts.dropship, cell.dropship, cell.n);
-    if (statusOk && paymentOk && dropshipOk && cell.open) counts.withdrawal.open += cell.n;
+    if (cell.open && statusOk && paymentOk && dropshipOk) counts.withdrawal.open += cell.n;
+    if (cell.open !== wanted) continue;
+    if (paymentOk && dropshipOk) add(counts.status, cell.status, cell.n);
+    if (statusOk && dropshipOk) add(counts.payment, cell.payment, cell.n);
+    if (statusOk && paymentOk) add(counts.dropship, cell.dropship, cell.n);
   }
   return counts;
 }

@@ -34,8 +34,8 @@ export function openWithdrawals(orderIds?: readonly string[]): SQL {
              sum(i.quantity) over (partition by i.order_item_id order by w.created_at, w.id) as withdrawn_through
       from order_withdrawals w
       join order_withdrawal_items i on i.withdrawal_id = w.id
-      join orders o on o.id = w.order_id
-      where o.payment_status = 'paid' ${only}
+      -- A lookup by primary key per withdrawal: as a join PostgreSQL reads every paid order instead.
+      where (select o.payment_status from orders o where o.id = w.order_id) = 'paid' ${only}
     ) wi
     where wi.withdrawn_through > coalesce((
       select sum((line->>'quantity')::int)
