@@ -59,7 +59,7 @@ describe("All Orders: what needs doing", () => {
     const table = admin.getByRole("region", { name: "Orders table" });
     const row = table.getByRole("row").filter({ hasText: number });
     await expect.poll(() => row.count()).toBe(1);
-    expect(await row.getByText(/^Herroepen — terugbetalen vóór \d{1,2} [a-z]{3}$/).isVisible()).toBe(true);
+    expect(await row.getByText(/^Herroepen — terugbetalen vóór\s+\d{1,2} [a-z]{3}$/).isVisible()).toBe(true);
     expect(await row.getByText("Betaald", { exact: true }).isVisible()).toBe(true);
     await screenshot(admin, "all-orders-withdrawn-1280");
 

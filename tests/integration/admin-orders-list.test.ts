@@ -417,8 +417,8 @@ describe("Mark as shipped for several orders", () => {
       `1 order cannot be marked as shipped and will be reported back: ${short(pending!.order)} · Test`,
     );
     expect(t).toContain("An order that is pending cannot be moved to shipped; it can be moved to processing or cancelled.");
-    const confirm = /<form[^>]*method="post"[^>]*>/.exec(html)![0];
-    expect(confirm).toContain('action="/admin/orders?status=processing"');
+    const confirm = [...html.matchAll(/<form[^>]*>/g)].map((m) => m[0]).filter((f) => f.includes('method="post"'));
+    expect(confirm).toContain('<form action="/admin/orders?status=processing" method="post" class="space-y-4">');
     // Nothing changed by looking.
     expect(Object.values(await statusesOf([a!.order.id, b!.order.id]))).toEqual(["processing", "processing"]);
   });

@@ -24,10 +24,16 @@ export type WithdrawalDue = {
 
 /** "Herroepen — terugbetalen vóór 11 dec": a withdrawal whose money is still owed (red once late). */
 export function WithdrawalBadge({ due }: { due: WithdrawalDue }) {
+  // Not a Badge: it wraps after "terugbetalen" in a narrow column (a block, not Badge's inline-flex)
+  // rather than widening the whole table.
   return (
-    <Badge variant={due.overdue ? "danger" : "warning"} className="whitespace-nowrap">
+    <span
+      className={`block w-fit max-w-48 rounded-xl px-2.5 py-0.5 text-xs leading-snug font-semibold ${
+        due.overdue ? "bg-red-100 text-danger" : "bg-amber-100 text-amber-900"
+      }`}
+    >
       Herroepen — terugbetalen vóór&nbsp;<time dateTime={due.iso}>{due.day}</time>
       {due.overdue ? " (te laat)" : null}
-    </Badge>
+    </span>
   );
 }

@@ -103,7 +103,7 @@ export function OrderFilters({ query, counts }: { query: AdminOrdersQuery; count
           Dropshipment
         </label>
         <select id="orders-dropship" name="dropship" defaultValue={query.dropship ?? ""} className={select}>
-          <option value="">All dropshipments</option>
+          <option value="">All</option>
           {DROPSHIPMENT_FILTERS.map((state) => (
             <option key={state} value={state}>
               {dropshipmentProgress(state).label + countOf(counts?.dropship, state)}
@@ -148,7 +148,7 @@ export function OrderFilters({ query, counts }: { query: AdminOrdersQuery; count
           Open withdrawals only{counts ? ` (${number.format(counts.withdrawal.open)})` : ""}
         </label>
       </div>
-      <div className="col-span-2 flex flex-wrap items-center gap-3 self-end md:col-span-4 xl:col-span-4 xl:justify-end">
+      <div className="col-span-2 flex flex-wrap items-center gap-3 self-end md:col-span-4 xl:col-span-2 xl:justify-end">
         <Button type="submit">
           <Search aria-hidden />
           Search
