@@ -418,7 +418,8 @@ describe("Mark as shipped for several orders", () => {
     );
     expect(t).toContain("An order that is pending cannot be moved to shipped; it can be moved to processing or cancelled.");
     const confirm = [...html.matchAll(/<form[^>]*>/g)].map((m) => m[0]).filter((f) => f.includes('method="post"'));
-    expect(confirm).toContain('<form action="/admin/orders?status=processing" method="post" class="space-y-4">');
+    // The confirmation posts to the list it sits on, without the selection in its URL.
+    expect(confirm.filter((f) => f.includes('action="/admin/orders?status=processing"'))).toHaveLength(1);
     // Nothing changed by looking.
     expect(Object.values(await statusesOf([a!.order.id, b!.order.id]))).toEqual(["processing", "processing"]);
   });
