@@ -212,10 +212,11 @@ describe("open withdrawals", () => {
     expect(result.ok).toBe(true);
     return { order, items };
   }
-  const refund = (orderId: string, fields: Record<string, string>) =>
+  /** A refund through the order page's form, with the amount the admin confirmed (no coupon: the prices). */
+  const refund = (orderId: string, fields: Record<string, string>, confirmedCents: number) =>
     app.post(
       `/admin/orders/${orderId}`,
-      { intent: "refund", refundKey: crypto.randomUUID(), ...fields },
+      { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
       { headers: { cookie: admin.cookie } },
     );
 
@@ -233,7 +234,7 @@ describe("open withdrawals", () => {
     expect(text(listed.html)).toContain("Open withdrawals only (2)");
 
     // Paying back the other line (the € 8,95 bar) leaves the withdrawn oil unpaid: still open.
-    const bar = await refund(late.order.id, { [`refund-qty-${late.items[1]!.id}`]: "1" });
+    const bar = await refund(late.order.id, { [`refund-qty-${late.items[1]!.id}`]: "1" }, 895);
     expect(bar.status).toBe(200);
     expect(listedIds((await asAdmin("/admin/orders?withdrawal=open")).html)).toEqual([
       short(future.order),
@@ -241,7 +242,7 @@ describe("open withdrawals", () => {
     ]);
 
     // Paying back the withdrawn piece closes it: € 8,95 + € 19,95 = € 28,90 paid back so far.
-    const oil = await refund(late.order.id, { [`refund-qty-${late.items[0]!.id}`]: "1" });
+    const oil = await refund(late.order.id, { [`refund-qty-${late.items[0]!.id}`]: "1" }, 1995);
     expect(oil.status).toBe(200);
     const after = await asAdmin("/admin/orders?withdrawal=open");
     expect(listedIds(after.html)).toEqual([short(future.order)]);
