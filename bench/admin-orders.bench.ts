@@ -46,7 +46,9 @@ const PGLITE = process.env.BENCH_ADMIN_ORDERS_DB === "pglite";
 /** Deterministic Dutch-looking customers and a believable spread of orders over two years. */
 async function seed(db: Db) {
   const [{ n, w } = { n: 0, w: 0 }] = rowsOf<{ n: number; w: number }>(
-    await db.execute(sql`select (select count(*)::int from orders) as n, (select count(*)::int from order_withdrawals) as w`),
+    await db.execute(
+      sql`select (select count(*)::int from orders) as n, (select count(*)::int from order_withdrawals) as w`,
+    ),
   );
   if (n >= ORDERS && w > 0) return false;
   console.log(`seeding ${ORDERS} orders of ${CUSTOMERS} customers…`);
@@ -148,7 +150,14 @@ async function main() {
       from orders o join customers c on c.id = o.customer_id
       order by o.created_at desc offset 777 limit 1`),
   );
-  const { id, email, deep, deep_amount: deepAmount, month_from: monthFrom, month_to: monthTo } = sample! as {
+  const {
+    id,
+    email,
+    deep,
+    deep_amount: deepAmount,
+    month_from: monthFrom,
+    month_to: monthTo,
+  } = sample! as {
     id: string;
     email: string;
     deep: string;
@@ -212,7 +221,11 @@ async function main() {
     );
   }
   const counts = await measure(() => countOrderFilters(db, parseOrThrow("")));
-  console.log("filter counts alone (all orders)".padEnd(34), "    ", `${counts.p50.toFixed(1).padStart(8)} /${counts.p95.toFixed(1).padStart(6)}`);
+  console.log(
+    "filter counts alone (all orders)".padEnd(34),
+    "    ",
+    `${counts.p50.toFixed(1).padStart(8)} /${counts.p95.toFixed(1).padStart(6)}`,
+  );
 
   // The CSV export of every order: three runs, as the domain stream and as the download over HTTP.
   console.log(`\nCSV export of all ${ORDERS} orders (3 runs each):`);

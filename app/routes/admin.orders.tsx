@@ -78,10 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const refuse = (status: number, title: string, description: string) =>
-    data<BulkShipResult>(
-      { ok: false, intent: "bulk-ship", title, description, shipped: [], refused: [] },
-      { status },
-    );
+    data<BulkShipResult>({ ok: false, intent: "bulk-ship", title, description, shipped: [], refused: [] }, { status });
   if (intent !== "bulk-ship") return refuse(400, "Unknown action", "Reload the page and try again.");
   const values = form.getAll("orderId").map(String);
   const ids = selectedOrderIds(values);

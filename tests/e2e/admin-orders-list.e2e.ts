@@ -75,7 +75,11 @@ describe("All Orders: what needs doing", () => {
       "\uFEFFOrder;Date;Customer;E-mail;Status;Payment;Total incl. VAT;Total excl. VAT;VAT 21%;VAT 9%;Shipping;Discount;Refunded",
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^${number}[0-9a-f-]{28};\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};Herma [^;]+;${email.replace(/[.+]/g, "\\$&")};[^;]+;Betaald;\\d+,\\d{2};`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${number}[0-9a-f-]{28};\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};Herma [^;]+;${email.replace(/[.+]/g, "\\$&")};[^;]+;Betaald;\\d+,\\d{2};`,
+      ),
+    );
 
     // Mark it shipped from the list: tick it, the button counts, the confirmation asks first.
     await row.getByRole("checkbox", { name: `Select order ${number}` }).check();
@@ -84,9 +88,9 @@ describe("All Orders: what needs doing", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await screenshot(admin, "all-orders-bulk-confirm-1280");
     await dialog.getByRole("button", { name: "Mark 1 as shipped" }).click();
-    await expect.poll(() => admin.getByRole("status").filter({ hasText: "1 order marked as shipped" }).isVisible()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => admin.getByRole("status").filter({ hasText: "1 order marked as shipped" }).isVisible())
+      .toBe(true);
     await expect.poll(() => row.getByText("Verzonden").isVisible()).toBe(true);
     const shipped = await waitForMail(email, /verzonden/);
     expect(shipped.subject).toContain(`bestelling #${number}`);

@@ -127,7 +127,14 @@ describe("admin: All Orders and Bestelling Details", () => {
     expect(new URL(admin.url()).searchParams.get("q")).toBe(email.toUpperCase());
     // Status and dropshipment both read Voltooid now (the Dropshipment column, issue 28, was already).
     const completedRow = table.getByRole("row").filter({ hasText: orderNumber });
-    await expect.poll(() => completedRow.getByRole("cell").filter({ hasText: /^Voltooid$/ }).count()).toBe(2);
+    await expect
+      .poll(() =>
+        completedRow
+          .getByRole("cell")
+          .filter({ hasText: /^Voltooid$/ })
+          .count(),
+      )
+      .toBe(2);
   });
 
   it("is usable on a phone: the table scrolls with Details in view, the dialog fits", async () => {

@@ -110,14 +110,28 @@ describe("badges, filters, counts and the date range", () => {
     const { status, html } = await asAdmin(`/admin/orders?${december}`);
     expect(status).toBe(200);
     const headers = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/gs)].map((m) => text(m[1]!));
-    expect(headers).toEqual(["Select", "Order", "Date", "Customer", "Status", "Dropshipment", "Payment", "Amount", "Actions"]);
+    expect(headers).toEqual([
+      "Select",
+      "Order",
+      "Date",
+      "Customer",
+      "Status",
+      "Dropshipment",
+      "Payment",
+      "Amount",
+      "Actions",
+    ]);
     // Newest first; the 4 Dec (Amsterdam) order is outside the range.
     expect(listedIds(html)).toEqual([short(unpaid), short(partly), short(plain), short(failed)]);
     expect(rowOf(html, partly)).toBe(
       `${short(partly)} 2 Dec 2030, 13:00 Dirk Decembers dirk@december.nl In behandeling Voltooid Deels terugbetaald € 12,50 € 40,00 Details order ${short(partly)}`,
     );
-    expect(rowOf(html, failed)).toContain("1 Dec 2030, 00:30 Dirk Decembers dirk@december.nl In behandeling Mislukt Betaald");
-    const failedRow = [...html.matchAll(/<tr[^>]*>.*?<\/tr>/gs)].map((m) => m[0]).find((r) => r.includes(short(failed)))!;
+    expect(rowOf(html, failed)).toContain(
+      "1 Dec 2030, 00:30 Dirk Decembers dirk@december.nl In behandeling Mislukt Betaald",
+    );
+    const failedRow = [...html.matchAll(/<tr[^>]*>.*?<\/tr>/gs)]
+      .map((m) => m[0])
+      .find((r) => r.includes(short(failed)))!;
     expect(failedRow).toMatch(/<span class="[^"]*bg-red-100 text-danger[^"]*">Mislukt<\/span>/);
   });
 
@@ -194,14 +208,18 @@ describe("open withdrawals", () => {
    */
   async function withdrawnOrder(paidAt: string, receivedAt: string) {
     const { order, session } = await createPendingOrder(db(), payments, { appUrl: app.url });
-    expect((await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" })).status).toBe(
-      302,
-    );
+    expect(
+      (await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" })).status,
+    ).toBe(302);
     await db()
       .update(orders)
       .set({ createdAt: new Date(paidAt), paidAt: new Date(paidAt) })
       .where(eq(orders.id, order.id));
-    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    const items = await db()
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
     const result = await withdrawOrder(db(), app.config, {
       orderId: order.id,
       channel: "guest",
@@ -250,9 +268,9 @@ describe("open withdrawals", () => {
     const all = await asAdmin(`/admin/orders?q=${short(late.order)}`);
     expect(rowOf(all.html, late.order)).toContain("Deels terugbetaald € 28,90 € 53,80");
     expect(rowOf(all.html, late.order)).not.toContain("Herroepen");
-    expect(listedIds((await asAdmin("/admin/orders?payment=partly-refunded&from=2025-03-01&to=2025-03-01")).html)).toEqual(
-      [short(late.order)],
-    );
+    expect(
+      listedIds((await asAdmin("/admin/orders?payment=partly-refunded&from=2025-03-01&to=2025-03-01")).html),
+    ).toEqual([short(late.order)]);
   });
 });
 
@@ -340,14 +358,20 @@ describe("CSV export", () => {
   });
 
   it("puts an apostrophe before a cell that would start a formula", async () => {
-    const evil = await createCustomer(db(), { firstName: "=HYPERLINK(\"http://x.nl\")", lastName: "", email: "+31@csv.nl" });
+    const evil = await createCustomer(db(), {
+      firstName: '=HYPERLINK("http://x.nl")',
+      lastName: "",
+      email: "+31@csv.nl",
+    });
     await createOrder(db(), evil.id, { createdAt: new Date("2032-08-01T10:00:00Z") });
     const minus = await createCustomer(db(), { firstName: "-Piet", lastName: "Post", email: "@piet@csv.nl" });
     await createOrder(db(), minus.id, { createdAt: new Date("2032-08-01T09:00:00Z") });
     const { body } = await exportOf("from=2032-08-01&to=2032-08-01");
     const rows = body.split("\r\n").slice(1, 3);
     // A cell with a quote is quoted, its quotes doubled; the apostrophe goes inside the quotes.
-    expect(rows[0]).toContain(`;"'=HYPERLINK(""http://x.nl"")";'+31@csv.nl;In afwachting;Betaald;`.replace("Betaald", "Niet betaald"));
+    expect(rows[0]).toContain(
+      `;"'=HYPERLINK(""http://x.nl"")";'+31@csv.nl;In afwachting;Betaald;`.replace("Betaald", "Niet betaald"),
+    );
     expect(rows[1]).toContain(";'-Piet Post;'@piet@csv.nl;");
   });
 
@@ -417,7 +441,9 @@ describe("Mark as shipped for several orders", () => {
     expect(t).toContain(
       `1 order cannot be marked as shipped and will be reported back: ${short(pending!.order)} · Test`,
     );
-    expect(t).toContain("An order that is pending cannot be moved to shipped; it can be moved to processing or cancelled.");
+    expect(t).toContain(
+      "An order that is pending cannot be moved to shipped; it can be moved to processing or cancelled.",
+    );
     const confirm = [...html.matchAll(/<form[^>]*>/g)].map((m) => m[0]).filter((f) => f.includes('method="post"'));
     // The confirmation posts to the list it sits on, without the selection in its URL.
     expect(confirm.filter((f) => f.includes('action="/admin/orders?status=processing"'))).toHaveLength(1);

@@ -226,7 +226,12 @@ function OrdersTable({
 }
 
 /** Phones get the same orders as a list of cards: every field readable without scrolling sideways. */
-function OrdersList({ orders, listSearch, selected, select }: { orders: OrderListItem[]; listSearch: string } & Selection) {
+function OrdersList({
+  orders,
+  listSearch,
+  selected,
+  select,
+}: { orders: OrderListItem[]; listSearch: string } & Selection) {
   return (
     <ul aria-label="Orders" className="space-y-3 sm:hidden">
       {orders.map((order) => (

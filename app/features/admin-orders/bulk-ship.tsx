@@ -142,8 +142,8 @@ export function BulkShipDialog({
           {blocked.length > 0 ? (
             <section aria-labelledby="bulk-blocked" className="space-y-2 rounded-md bg-amber-50 p-3">
               <h3 id="bulk-blocked" className="text-sm font-semibold text-amber-900">
-                {blocked.length === 1 ? "1 order cannot" : `${blocked.length} orders cannot`} be marked as shipped
-                and will be reported back:
+                {blocked.length === 1 ? "1 order cannot" : `${blocked.length} orders cannot`} be marked as shipped and
+                will be reported back:
               </h3>
               <OrderLines orders={blocked} />
             </section>
@@ -201,4 +201,3 @@ export function BulkShipReport({ result }: { result: BulkShipResult }) {
     </div>
   );
 }
-

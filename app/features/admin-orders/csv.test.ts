@@ -3,14 +3,14 @@ import { csvMoney, csvRow, csvText } from "./csv";
 
 describe("csv cells for Dutch Excel", () => {
   it.each([
-    ["=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
     ["+31 6 12345678", "'+31 6 12345678"],
     ["-Jan", "'-Jan"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tTab", "'\tTab"],
     ["Jan-Peter", "Jan-Peter"],
-    ["de Vries; Jansen", "\"de Vries; Jansen\""],
-    ["Line\nbreak", "\"Line\nbreak\""],
+    ["de Vries; Jansen", '"de Vries; Jansen"'],
+    ["Line\nbreak", '"Line\nbreak"'],
     ["Müller €", "Müller €"],
   ])("writes %j as %j", (value, cell) => {
     expect(csvText(value)).toBe(cell);

@@ -124,8 +124,7 @@ export async function exportOrdersCsv(
           return;
         }
         controller.enqueue(encoder.encode(batch.map(csvLine).join("")));
-        pending =
-          batch.length < EXPORT_BATCH_SIZE ? null : await batchAfter(db, filters, batch.at(-1)!.id);
+        pending = batch.length < EXPORT_BATCH_SIZE ? null : await batchAfter(db, filters, batch.at(-1)!.id);
       } catch (error) {
         onError(error);
         controller.error(error);

@@ -48,8 +48,7 @@ function paymentFilterLabel(value: string): string {
 export function OrderFilters({ query, counts }: { query: AdminOrdersQuery; counts: FilterCountsView | null }) {
   const filtered = isFiltered(query);
   const field = "flex min-w-0 flex-col gap-1.5";
-  const select =
-    "h-10 w-full rounded-md border border-line bg-white px-3 text-base md:text-sm focus-visible:outline-2";
+  const select = "h-10 w-full rounded-md border border-line bg-white px-3 text-base md:text-sm focus-visible:outline-2";
   return (
     <Form
       method="get"
