@@ -28,7 +28,7 @@ export function WithdrawalBadge({ due }: { due: WithdrawalDue }) {
   // rather than widening the whole table.
   return (
     <span
-      className={`block w-fit max-w-48 rounded-xl px-2.5 py-0.5 text-xs leading-snug font-semibold ${
+      className={`block w-fit max-w-48 rounded-xl px-2.5 py-0.5 text-xs leading-snug font-semibold whitespace-normal ${
         due.overdue ? "bg-red-100 text-danger" : "bg-amber-100 text-amber-900"
       }`}
     >

@@ -126,13 +126,13 @@ export function OrderFilters({ query, counts }: { query: AdminOrdersQuery; count
         <label htmlFor="orders-from" className="text-sm font-medium">
           From
         </label>
-        <Input id="orders-from" name="from" type="date" defaultValue={query.from ?? ""} />
+        <Input id="orders-from" name="from" type="date" defaultValue={query.from ?? ""} className="min-w-0" />
       </div>
       <div className={field}>
         <label htmlFor="orders-to" className="text-sm font-medium">
           To
         </label>
-        <Input id="orders-to" name="to" type="date" defaultValue={query.to ?? ""} />
+        <Input id="orders-to" name="to" type="date" defaultValue={query.to ?? ""} className="min-w-0" />
       </div>
       <div className="col-span-2 flex items-center gap-2 self-end pb-2 md:col-span-2">
         <input
