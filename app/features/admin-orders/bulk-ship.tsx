@@ -120,7 +120,9 @@ export function BulkShipDialog({
   const title =
     candidates.length === 0
       ? "No orders selected"
-      : `Mark ${ready.length} ${ready.length === 1 ? "order" : "orders"} as shipped?`;
+      : ready.length === 0
+        ? "None of these orders can be marked as shipped"
+        : `Mark ${ready.length} ${ready.length === 1 ? "order" : "orders"} as shipped?`;
   return (
     <UrlDialog closeTo={closeTo} title={title} lang="en" wide>
       {candidates.length === 0 ? (
