@@ -17,3 +17,4 @@ export * from "./withdrawals";
 export * from "./refunds";
 export * from "./invoices";
 export * from "./order-events";
+export * from "./customer-summaries";

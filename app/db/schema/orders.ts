@@ -62,7 +62,11 @@ export const shippingAddresses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("shipping_addresses_customer_idx").on(t.customerId, t.postalCode, t.houseNumber)],
+  (t) => [
+    index("shipping_addresses_customer_idx").on(t.customerId, t.postalCode, t.houseNumber),
+    // The Customers tab's postcode search: a whole postcode or its start ("3511", "3511 A").
+    index("shipping_addresses_postal_code_idx").on(t.postalCode.op("text_pattern_ops")),
+  ],
 );
 
 /**
