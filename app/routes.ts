@@ -54,6 +54,9 @@ export default [
       route("sftp", "routes/admin.sftp.tsx"),
       route("ftp", "routes/admin.ftp.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
+      // Customers (issue 28): accounts and guest buyers by e-mail address, and one customer's page.
+      route("customers", "features/admin-customers/customers.route.tsx"),
+      route("customers/:key", "features/admin-customers/customer.route.tsx"),
       route("changes", "routes/admin.changes.tsx"),
       route("image-migration", "routes/admin.image-migration.tsx"),
       // Supplier Feeds (issue 15): imports of the supplier's product and stock files, and their reports.

@@ -144,7 +144,7 @@ describe.each([
 describe("admin dashboard", () => {
   const asAdmin = (path: string) => app.html(path, { headers: { cookie: admin.cookie } });
 
-  it("shows the Admin Dashboard with the nine tabs in order, products first", async () => {
+  it("shows the Admin Dashboard with the ten tabs in order, products first", async () => {
     const { status, html } = await asAdmin("/admin");
     expect(status).toBe(200);
     expect(html).toContain("Admin Dashboard");
@@ -157,6 +157,7 @@ describe("admin dashboard", () => {
       ["ftp", "FTP"],
       ["users", "Users"],
       ["orders", "All Orders"],
+      ["customers", "Customers"],
       ["coupons", "Coupons"],
       ["settings", "Site Settings"],
     ]);

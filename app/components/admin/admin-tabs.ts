@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { id: "ftp", label: "FTP" },
   { id: "users", label: "Users" },
   { id: "orders", label: "All Orders" },
+  { id: "customers", label: "Customers" },
   { id: "coupons", label: "Coupons" },
   { id: "settings", label: "Site Settings" },
 ] as const;
