@@ -1,7 +1,8 @@
-import { count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db, DbExecutor } from "~/db/client.server";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { customers, sessions, users, type UserRole } from "~/db/schema";
+import { escapeLike } from "~/domain/catalog/search-walk.server";
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -23,9 +24,22 @@ export type UserPage = {
   pageCount: number;
 };
 
-/** Newest first, 50 a page; a page past the end shows the last page. */
-export async function listUsers(db: Db, { page }: { page: number }): Promise<UserPage> {
-  const [counted] = await db.select({ total: count() }).from(users);
+export const USER_SEARCH_MAX_LENGTH = 100;
+
+/** Any part of the e-mail address, the account's name or the name on one of its customer records. */
+function userSearch(q: string): SQL | undefined {
+  const term = q.trim().toLowerCase();
+  if (!term) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  return sql`(lower(${users.email}) like ${pattern} or lower(${users.name}) like ${pattern} or exists (
+    select 1 from ${customers} c
+    where c.user_id = ${users}.id and lower(c.first_name || ' ' || c.last_name) like ${pattern}))`;
+}
+
+/** Newest first, 50 a page, optionally only those matching a search; a page past the end shows the last page. */
+export async function listUsers(db: Db, { page, q = "" }: { page: number; q?: string }): Promise<UserPage> {
+  const where = userSearch(q);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
   const total = Number(counted?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
@@ -50,6 +64,7 @@ export async function listUsers(db: Db, { page }: { page: number }): Promise<Use
       createdAt: users.createdAt,
     })
     .from(users)
+    .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(USERS_PAGE_SIZE)
     .offset((current - 1) * USERS_PAGE_SIZE);
@@ -74,14 +89,48 @@ export async function findUserEmail(db: Db, userId: string): Promise<string | nu
   return row?.email ?? null;
 }
 
+/** A user's e-mail and role by id, or null (for the confirmation question before a role change). */
+export async function findUserForRole(db: Db, userId: string): Promise<{ email: string; role: UserRole } | null> {
+  const [row] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { email: row.email, role: row.role === "admin" ? "admin" : "customer" } : null;
+}
+
+/**
+ * Locks the rows of every active admin, in id order (so two such transactions queue instead of
+ * deadlocking), and returns their ids. A second transaction that waited here re-reads the rows the
+ * first one changed: an admin it demoted or deactivated is no longer among them. So two admins
+ * demoting each other at the same moment cannot both succeed and leave the shop without one.
+ */
+async function lockActiveAdmins(tx: DbExecutor): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/** True when taking `userId`'s admin rights (role or activity) would leave no active admin. */
+async function isLastActiveAdmin(tx: DbExecutor, userId: string): Promise<boolean> {
+  const admins = await lockActiveAdmins(tx);
+  return admins.length === 1 && admins[0] === userId;
+}
+
 export type SetUserActiveResult =
-  { ok: true; user: { id: string; email: string; isActive: boolean } } | { ok: false; reason: "self" | "not-found" };
+  | { ok: true; user: { id: string; email: string; isActive: boolean } }
+  | { ok: false; reason: "self" | "not-found" | "last-admin" };
 
 /**
  * Deactivates or reactivates a user (spec 1 §4 "User role record"). Deactivating also deletes all
  * of the user's sessions in the same transaction, so they are signed out on their very next request;
- * the session hook then refuses new sign-ins. An admin cannot deactivate themselves. The change is
- * recorded in admin_changes (who, before, after) in the same transaction.
+ * the session hook then refuses new sign-ins. An admin cannot deactivate themselves, and the last
+ * active admin cannot be deactivated. The change is recorded in admin_changes (who, before, after)
+ * in the same transaction.
  */
 export async function setUserActive(
   db: Db,
@@ -90,6 +139,7 @@ export async function setUserActive(
 ): Promise<SetUserActiveResult> {
   if (!active && userId === actor.id) return { ok: false, reason: "self" };
   return db.transaction(async (tx) => {
+    if (!active && (await isLastActiveAdmin(tx, userId))) return { ok: false, reason: "last-admin" } as const;
     const [before] = await tx
       .select({ isActive: users.isActive })
       .from(users)
@@ -116,5 +166,46 @@ export async function setUserActive(
       after: active ? { email: user.email, isActive: true } : { email: user.email, isActive: false, sessionsEnded },
     });
     return { ok: true, user } as const;
+  });
+}
+
+export type SetUserRoleResult =
+  | { ok: true; changed: boolean; user: { id: string; email: string; role: UserRole } }
+  | { ok: false; reason: "not-found" | "last-admin" };
+
+/**
+ * Makes a user an admin or a customer. Demoting checks, under the lock of every active admin's row,
+ * that another active admin remains (an admin may demote themselves while one does). The role is read
+ * from the user row on every request (better-auth without a cookie cache: requireAdmin), so a demoted
+ * admin's open sessions lose the admin dashboard on their very next request; they stay signed in as a
+ * customer. Recorded in admin_changes in the same transaction; setting the role a user has changes
+ * and records nothing.
+ */
+export async function setUserRole(
+  db: Db,
+  actor: AdminActor,
+  { userId, role }: { userId: string; role: UserRole },
+): Promise<SetUserRoleResult> {
+  return db.transaction(async (tx) => {
+    if (role === "customer" && (await isLastActiveAdmin(tx, userId)))
+      return { ok: false, reason: "last-admin" } as const;
+    const [before] = await tx
+      .select({ email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update")
+      .limit(1);
+    if (!before) return { ok: false, reason: "not-found" } as const;
+    if (before.role === role)
+      return { ok: true, changed: false, user: { id: userId, email: before.email, role } } as const;
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordAdminChange(tx, actor, {
+      entityType: "user",
+      entityId: userId,
+      action: "role",
+      before: { email: before.email, role: before.role },
+      after: { email: before.email, role },
+    });
+    return { ok: true, changed: true, user: { id: userId, email: before.email, role } } as const;
   });
 }

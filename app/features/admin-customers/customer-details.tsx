@@ -92,11 +92,7 @@ export function CustomerDetails({ customer, back }: { customer: CustomerView; ba
         <Figure label="Paid orders">{customer.ordersCount}</Figure>
         <Figure label="Spent">{formatEuro(customer.spentCents)}</Figure>
         <Figure label="Last order">
-          {customer.lastOrderAt ? (
-            <time dateTime={customer.lastOrderAt.iso}>{customer.lastOrderAt.text}</time>
-          ) : (
-            "None"
-          )}
+          {customer.lastOrderAt ? <time dateTime={customer.lastOrderAt.iso}>{customer.lastOrderAt.text}</time> : "None"}
         </Figure>
         <Figure label={customer.account ? "Account since" : "Orders placed"}>
           {customer.account ? (
@@ -112,7 +108,10 @@ export function CustomerDetails({ customer, back }: { customer: CustomerView; ba
           <Empty>No orders yet.</Empty>
         ) : (
           <>
-            <Table label="Orders of this customer" columns={["Order", "Date", "Status", "Payment", "Total", "Placed as"]}>
+            <Table
+              label="Orders of this customer"
+              columns={["Order", "Date", "Status", "Payment", "Total", "Placed as"]}
+            >
               {customer.orders.map((order) => (
                 <tr key={order.id} className="border-t border-line align-middle">
                   <th scope="row" className="px-4 py-3 font-mono font-medium">
@@ -246,7 +245,12 @@ function Empty({ children }: { children: ReactNode }) {
 /** A table that scrolls sideways on a phone (focusable, so keyboard users can scroll it too). */
 function Table({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-line">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border border-line"
+    >
       <table className="w-full border-collapse text-left text-sm whitespace-nowrap">
         <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
           <tr>

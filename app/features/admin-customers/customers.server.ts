@@ -207,7 +207,11 @@ export async function getCustomerDetails(db: Db, id: string): Promise<CustomerDe
   // One line per front door (postcode, number, addition), the most recently used version of it.
   const addressRows = await db
     .selectDistinctOn(
-      [shippingAddresses.postalCode, shippingAddresses.houseNumber, sql`coalesce(${shippingAddresses.houseNumberAddition}, '')`],
+      [
+        shippingAddresses.postalCode,
+        shippingAddresses.houseNumber,
+        sql`coalesce(${shippingAddresses.houseNumberAddition}, '')`,
+      ],
       {
         address: shippingAddresses.address,
         houseNumber: shippingAddresses.houseNumber,
