@@ -21,6 +21,7 @@ import {
 } from "~/domain/admin/users.server";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import type { UserRole } from "~/db/schema";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { formatAdminDateTime } from "~/shared/dates/admin-dates";
 
@@ -109,29 +110,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "set-role") {
     const role = roleOf(form.get("role"));
     if (!role) return refused(intent, "Choose admin or customer.", 400);
+    let result: Awaited<ReturnType<typeof setUserRole>>;
     try {
-      const result = await setUserRole(context.db, { id: viewer.id, email: viewer.email }, { userId, role });
-      if (!result.ok) {
-        return result.reason === "last-admin"
-          ? refused(intent, LAST_ADMIN_MESSAGE, 409)
-          : refused(intent, "User not found.", 404);
-      }
-      context.logger.info({ userId, role, by: viewer.id }, "admin changed user role");
-      const { email } = result.user;
-      return data<UsersActionResult>({
-        ok: true,
-        intent,
-        title: role === "admin" ? "User is now an admin" : "User is now a customer",
-        description: !result.changed
-          ? `${email} already had this role.`
-          : role === "admin"
-            ? `${email} can use the admin dashboard from their next page.`
-            : `${email} has no access to the admin dashboard any more.`,
-      });
+      result = await setUserRole(context.db, { id: viewer.id, email: viewer.email }, { userId, role });
     } catch (error) {
       context.logger.error({ err: error }, "admin user role change failed");
       return refused(intent, errorText(error), 500);
     }
+    if (!result.ok) {
+      return result.reason === "last-admin"
+        ? refused(intent, LAST_ADMIN_MESSAGE, 409)
+        : refused(intent, "User not found.", 404);
+    }
+    context.logger.info({ userId, role, by: viewer.id }, "admin changed user role");
+    if (result.changed && userId === viewer.id) {
+      // The admin pages this request would draw next are no longer theirs.
+      throw redirectWithFlash(context.config, "/", {
+        kind: "success",
+        title: "You are now a customer",
+        description: "You no longer have access to the admin dashboard.",
+      });
+    }
+    const { email } = result.user;
+    return data<UsersActionResult>({
+      ok: true,
+      intent,
+      title: role === "admin" ? "User is now an admin" : "User is now a customer",
+      description: !result.changed
+        ? `${email} already had this role.`
+        : role === "admin"
+          ? `${email} can use the admin dashboard from their next page.`
+          : `${email} has no access to the admin dashboard any more.`,
+    });
   }
   if (intent !== "deactivate" && intent !== "reactivate") {
     return data<AdminActionResult>(

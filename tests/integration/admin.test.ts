@@ -251,17 +251,18 @@ describe("Users tab", () => {
     expect(headers).toEqual(["Email", "Name", "Role", "Status", "Created At", "Actions"]);
 
     expect(text(rowOf(html, customer.email))).toMatch(
-      /^gewone\.klant@example\.nl Karel Klant Customer Active \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Change history of gewone\.klant@example\.nl Deactivate gewone\.klant@example\.nl$/,
+      /^gewone\.klant@example\.nl Karel Klant Customer Active \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Change history of gewone\.klant@example\.nl Make admin gewone\.klant@example\.nl Deactivate gewone\.klant@example\.nl$/,
     );
     expect(text(rowOf(html, "fenna@example.nl"))).toContain("Fenna de Vries");
     expect(text(rowOf(html, target.email))).toContain("— No name");
     expect(text(rowOf(html, inactiveTarget.email))).toMatch(/Inactive .* Reactivate slapend@example\.nl$/);
-    // The admin's own row: marked, and without a Deactivate button.
+    // The admin's own row: marked, and without a Deactivate button (Make customer asks, and is refused
+    // for the last active admin).
     const own = rowOf(html, admin.email);
     expect(text(own)).toMatch(
-      /^hoofdbeheer@trapkracht\.test \(you\) — No name Admin Active .* Change history of hoofdbeheer@trapkracht\.test Your own account$/,
+      /^hoofdbeheer@trapkracht\.test \(you\) — No name Admin Active .* Change history of hoofdbeheer@trapkracht\.test Make customer hoofdbeheer@trapkracht\.test Your own account$/,
     );
-    expect(own).not.toContain("<button");
+    expect(own).not.toContain("Deactivate");
     // Each button is a POST form that works without JavaScript.
     const form = /<form[^>]*>/.exec(rowOf(html, customer.email))![0];
     expect(form).toContain('method="post"');
