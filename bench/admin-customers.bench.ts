@@ -10,8 +10,8 @@
  *   BENCH_CUSTOMERS=100000 BENCH_REQUESTS=200 BENCH_HTTP=0 BENCH_ONLY=postgres npm run bench:admin-customers
  *
  * PostgreSQL: postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_customers (or
- * BENCH_ADMIN_CUSTOMERS_DATABASE_URL), seeded on the first run and reused after VACUUM (ANALYZE).
- * PGlite is seeded afresh each run.
+ * BENCH_ADMIN_CUSTOMERS_DATABASE_URL); PGlite: tmp/bench-admin-customers-pglite (or BENCH_PGLITE_DIR).
+ * Each is seeded on the first run and reused after (VACUUM) ANALYZE.
  */
 import "./production-env";
 import { createServer } from "node:http";
@@ -41,6 +41,8 @@ const WARMUP = 20;
 const BUDGET_MS = 300;
 /** BENCH_HTTP=0 measures the domain calls only (no build, no server). */
 const HTTP = process.env.BENCH_HTTP !== "0";
+/** Kept between runs like the PostgreSQL database (seeding 100 000 customers takes minutes). */
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? "tmp/bench-admin-customers-pglite";
 /** BENCH_ONLY=pglite or postgres runs one database. */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -225,6 +227,8 @@ async function startHttp(db: Db) {
   const { buildDir, cleanup } = buildApp("bench-admin-customers");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const server = createServer();
+  // Long enough that a keep-alive connection idle during the domain measurements is still open.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({
@@ -256,8 +260,8 @@ async function startHttp(db: Db) {
 async function main() {
   console.log(`Customers tab at ${CUSTOMERS} customers, ${ORDERS} orders`);
   if (ONLY !== "postgres") {
-    const pglite = await openDatabase({ kind: "pglite" });
-    await bench("PGlite (in memory)", pglite);
+    const pglite = await openDatabase({ kind: "pglite", dataDir: PGLITE_DIR });
+    await bench(`PGlite (${PGLITE_DIR})`, pglite);
     await pglite.close();
   }
   if (ONLY !== "pglite") {

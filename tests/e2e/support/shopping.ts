@@ -38,3 +38,25 @@ export async function fillCustomerAndShipping(page: Page, opts: { email?: string
     .poll(() => form.getByRole("button", { name: "Bestelling met betalingsverplichting" }).isVisible())
     .toBe(true);
 }
+
+/**
+ * A guest buys an in-stock product and pays with iDEAL on the local payment page, as a shopper
+ * would; returns the order number the success page shows.
+ */
+export async function payAsGuest(page: Page, opts: { email: string; firstName: string }): Promise<string> {
+  await addInStockProduct(page);
+  await page.goto("/checkout");
+  await fillCustomerAndShipping(page, opts);
+  await page.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
+  await page.waitForURL(/\/betaalpagina\//);
+  await page.getByRole("radio", { name: "iDEAL" }).check();
+  await page.getByLabel("Bank").selectOption("ING");
+  await page.getByRole("button", { name: "Betalen" }).click();
+  await page.waitForURL(/\/checkout\/success/);
+  const number = page
+    .getByText(/Je bestelnummer is/)
+    .first()
+    .locator("strong");
+  await expect.poll(() => number.isVisible()).toBe(true);
+  return (await number.textContent())!.replace("#", "").trim();
+}
