@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   customers,
@@ -45,20 +45,50 @@ const s = customerSummaries;
 const sortKey = sql`coalesce(${s.lastOrderAt}, '-infinity'::timestamptz)`;
 
 /**
- * What the search matches: any part of the e-mail address or the name (the trigram indexes on
- * customer_summaries), and, when the term can start a Dutch postcode, every customer with a shipping
- * address there (shipping_addresses_postal_code_idx, then the customer records' addresses).
+ * What the search matches, as separate conditions, each with its own index: any part of the e-mail
+ * address or the name (the trigram indexes on customer_summaries), and, when the term can start a
+ * Dutch postcode, every customer with a shipping address there (shipping_addresses_postal_code_idx,
+ * then the customer records' addresses). One OR over all of them leaves the planner no good plan.
  */
-function searchCondition(q: string): SQL | undefined {
-  if (!q) return undefined;
+function searchConditions(q: string): SQL[] {
+  if (!q) return [];
   const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  const conditions = [sql`(${s.emailKey} like ${pattern} or lower(${s.name}) like ${pattern})`];
   const postcode = postcodePrefix(q);
-  const byPostcode = postcode
-    ? sql` or ${s.emailKey} in (
-        select lower(c.email) from ${shippingAddresses} a join ${customers} c on c.id = a.customer_id
-        where a.postal_code like ${`${escapeLike(postcode)}%`})`
-    : sql``;
-  return sql`(${s.emailKey} like ${pattern} or lower(${s.name}) like ${pattern}${byPostcode})`;
+  if (postcode) {
+    conditions.push(sql`${s.emailKey} in (
+      select lower(c.email) from ${shippingAddresses} a join ${customers} c on c.id = a.customer_id
+      where a.postal_code like ${`${escapeLike(postcode)}%`})`);
+  }
+  return conditions;
+}
+
+/**
+ * A search matching fewer customers than this reads them all (through the trigram and postcode
+ * indexes) and sorts them; a broader one walks the list's order and stops at a page. Walking the
+ * order for a rare term would read every row of the index to find its one match; sorting the
+ * matches of a common term ("gmail") would read a fifth of all customers.
+ */
+const SORT_MATCHES_BELOW = 2000;
+
+/**
+ * Which rows a search can show: the ids of all matches when they are few, else the conditions
+ * themselves (checked row by row while walking the list's order).
+ */
+async function searchRows(db: Db, q: string): Promise<SQL | undefined> {
+  const conditions = searchConditions(q);
+  if (conditions.length === 0) return undefined;
+  const ids = new Set<string>();
+  for (const condition of conditions) {
+    const matches = await db.select({ id: s.id }).from(s).where(condition).limit(SORT_MATCHES_BELOW);
+    if (matches.length >= SORT_MATCHES_BELOW) return or(...conditions);
+    for (const match of matches) ids.add(match.id);
+  }
+  if (ids.size === 0) return sql`false`;
+  return sql`${s.id} = any(${sql`array[${sql.join(
+    [...ids].map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`})`;
 }
 
 /**
@@ -70,8 +100,9 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
   const cursorId = query.after ?? query.before;
   const cursor = cursorId ? sql`(select ${sortKey}, ${s.id} from ${s} where ${s.id} = ${cursorId}::uuid)` : undefined;
   const backwards = query.before !== null && cursor !== undefined;
+  const search = await searchRows(db, query.q);
   const where = and(
-    searchCondition(query.q),
+    search,
     cursor ? (backwards ? sql`(${sortKey}, ${s.id}) > ${cursor}` : sql`(${sortKey}, ${s.id}) < ${cursor}`) : undefined,
   );
   const direction = backwards ? sql.raw("asc") : sql.raw("desc");
