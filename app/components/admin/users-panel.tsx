@@ -221,7 +221,9 @@ function UserCard({ user, action }: { user: UserListItem; action: string }) {
       <article aria-labelledby={headingId} className="rounded-lg border border-line bg-white p-4">
         <h3 id={headingId} className="font-medium break-all text-ink">
           {user.email}
-          {user.isSelf ? <span className="ml-1 font-normal text-muted">(you)</span> : null}
+          {user.isSelf ? (
+            <span className="ml-1 font-normal break-normal whitespace-nowrap text-muted">(you)</span>
+          ) : null}
         </h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-muted">Name</dt>
