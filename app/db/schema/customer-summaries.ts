@@ -4,7 +4,7 @@ import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } f
 /**
  * One row per customer of the admin's Customers tab (issue 28): an e-mail address (lower-cased) that
  * has an account, or has placed an order as a guest or in an account. Kept by triggers on orders,
- * customers and users (migration 0052, function customer_summaries_refresh), so the list reads one
+ * customers and users (migration 0053, function customer_summaries_refresh), so the list reads one
  * narrow row a customer instead of adding up every customer's orders per request (ADR 0031).
  *
  * An order counts when it was paid (payment status paid or refunded); what was spent is what was
