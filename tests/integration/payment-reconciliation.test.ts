@@ -48,9 +48,14 @@ describe("payment reconciliation job", () => {
 
     await runJobs();
 
-    expect(await orderRow(paid.order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
-    const confirmations = await database.db.select().from(outbox).where(eq(outbox.toAddress, "betaald@example.nl"));
-    expect(confirmations).toHaveLength(1);
+    // Confirmed, and in the same pass sent to the (test) supplier, whose acceptance ships it (ADR 0029).
+    expect(await orderRow(paid.order.id)).toMatchObject({
+      paymentStatus: "paid",
+      status: "shipped",
+      dropshipmentStatus: "completed",
+    });
+    const toShopper = await database.db.select().from(outbox).where(eq(outbox.toAddress, "betaald@example.nl"));
+    expect(toShopper.filter((mail) => mail.kind === "order-confirmation")).toHaveLength(1);
     expect(await orderRow(open.order.id)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
     // The expired session's order no longer holds the one-use coupon.
     expect(await orderRow(expired.order.id)).toMatchObject({ paymentStatus: "unpaid", status: "cancelled" });

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { createRoutesStub } from "react-router";
 import { AdminError, adminErrorMessage } from "./admin-error";
 import { UsersPanel } from "./users-panel";
 
@@ -26,9 +27,16 @@ describe("admin dashboard error boundary", () => {
 
 describe("Users tab load error", () => {
   it("shows the error in red text as an alert, without a table", () => {
-    const html = renderToStaticMarkup(
-      <UsersPanel list={null} loadError="Failed to load users: connection refused" result={undefined} />,
-    );
+    // The panel's search is a router <Form>: draw it inside a router, as the route does.
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/users",
+        Component: () => (
+          <UsersPanel list={null} loadError="Failed to load users: connection refused" result={undefined} />
+        ),
+      },
+    ]);
+    const html = renderToStaticMarkup(<Stub initialEntries={["/admin/users"]} />);
     expect(html).toContain(
       '<p role="alert" class="font-medium text-danger">Failed to load users: connection refused</p>',
     );
