@@ -3,4 +3,4 @@
 // route's component imports from here and the browser bundle may not reach a *.server module.
 export { toTimelineView, adminChangeTitle, type TimelineItemView, type TimelineTone } from "./timeline-view";
 export type { MailState, TimelineEntry, TimelineKind } from "./timeline-entry";
-export { OrderTimeline } from "./OrderTimeline";
+export { OrderTimeline } from "./order-timeline";
