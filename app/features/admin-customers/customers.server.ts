@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   customers,
@@ -85,10 +85,7 @@ async function searchRows(db: Db, q: string): Promise<SQL | undefined> {
     for (const match of matches) ids.add(match.id);
   }
   if (ids.size === 0) return sql`false`;
-  return sql`${s.id} = any(${sql`array[${sql.join(
-    [...ids].map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`})`;
+  return inArray(s.id, [...ids]);
 }
 
 /**

@@ -23,10 +23,11 @@ export function openWithdrawals(orderIds?: readonly string[]): SQL {
   const only =
     orderIds === undefined
       ? sql``
-      : sql`and w.order_id = any(array[${sql.join(
-          orderIds.map((id) => sql`${id}`),
+      : // Callers ask only for a non-empty list (an empty "in ()" is not SQL).
+        sql`and w.order_id in (${sql.join(
+          orderIds.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )}]::uuid[])`;
+        )})`;
   return sql`
     select wi.order_id, min(wi.refund_due_at) as refund_due_at
     from (
