@@ -12,7 +12,7 @@ import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/doma
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
 import { listRefunds, refundOrder, type RefundView } from "~/domain/orders/refunds.server";
 import { listInvoices } from "~/domain/orders/invoices.server";
-import { withdrawalPrefill } from "~/features/orders";
+import { refundedPieces, withdrawalPrefill } from "~/features/orders";
 import { formatEuro } from "~/domain/money/money";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
@@ -61,11 +61,7 @@ function toView(
 ): OrderDetailsView {
   const live = refunds.filter((r) => r.status !== "failed");
   const earlier = live.map((r) => ({ lines: r.lines, shipping: r.shippingCents > 0 }));
-  const refundedPieces = (itemId: number) =>
-    live
-      .flatMap((r) => r.lines)
-      .filter((l) => l.orderItemId === itemId)
-      .reduce((n, l) => n + l.quantity, 0);
+  const piecesBack = refundedPieces(earlier);
   const refundedCents = live.reduce((n, r) => n + r.amountCents, 0);
   const { customer, address } = order;
   return {
@@ -149,7 +145,7 @@ function toView(
         id: i.id,
         name: i.productName,
         quantity: i.quantity,
-        left: i.quantity - refundedPieces(i.id),
+        left: i.quantity - (piecesBack.get(i.id) ?? 0),
         unitCents: i.priceCents,
       })),
       shippingLeft: order.shippingCents > 0 && !earlier.some((r) => r.shipping),

@@ -3,8 +3,7 @@ import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/domain/orders/admin-orders-query";
 
 export type ResendResult = { ok: true; outboxId: number; to: string } | { ok: false; reason: "not-found" };
 
@@ -19,7 +18,7 @@ export async function resendOrderMail(
   actor: AdminActor,
   { orderId, outboxId }: { orderId: string; outboxId: number },
 ): Promise<ResendResult> {
-  if (!UUID.test(orderId) || !Number.isSafeInteger(outboxId) || outboxId < 1 || outboxId > 2_147_483_647) {
+  if (!isUuid(orderId) || !Number.isSafeInteger(outboxId) || outboxId < 1 || outboxId > 2_147_483_647) {
     return { ok: false, reason: "not-found" };
   }
   return db.transaction(async (tx): Promise<ResendResult> => {

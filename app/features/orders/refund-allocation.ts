@@ -88,7 +88,8 @@ function creditedPerRate(
   return perRate;
 }
 
-function piecesOf(refunds: readonly EarlierRefund[]): Map<number, number> {
+/** Pieces per order line taken by these refunds. */
+export function refundedPieces(refunds: readonly EarlierRefund[]): Map<number, number> {
   const pieces = new Map<number, number>();
   for (const r of refunds)
     for (const l of r.lines) pieces.set(l.orderItemId, (pieces.get(l.orderItemId) ?? 0) + l.quantity);
@@ -106,7 +107,7 @@ export function planRefund(
   wish: RefundWish,
 ): { ok: true; plan: PlannedRefund } | { ok: false; error: RefundPlanError } {
   const paid = paidPerLine(order);
-  const before = piecesOf(earlier);
+  const before = refundedPieces(earlier);
   const shippingBefore = earlier.some((r) => r.shipping);
   const after = new Map(before);
   const lines: PlannedRefund["lines"] = [];

@@ -1,4 +1,4 @@
-import type { EarlierRefund } from "./refund-allocation";
+import { refundedPieces, type EarlierRefund } from "./refund-allocation";
 
 type Withdrawal = { id: string; lines: readonly { orderItemId: number; quantity: number }[] };
 
@@ -15,9 +15,7 @@ export function withdrawalPrefill(
 ): { withdrawalId: string; pieces: Record<number, number>; shipping: boolean } | null {
   const withdrawal = withdrawals.find((w) => w.id === withdrawalId);
   if (!withdrawal) return null;
-  const refunded = new Map<number, number>();
-  for (const r of earlier)
-    for (const l of r.lines) refunded.set(l.orderItemId, (refunded.get(l.orderItemId) ?? 0) + l.quantity);
+  const refunded = refundedPieces(earlier);
   const pieces: Record<number, number> = {};
   for (const line of withdrawal.lines) {
     const item = items.find((i) => i.id === line.orderItemId);
