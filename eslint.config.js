@@ -4,6 +4,49 @@ import reactHooks from "eslint-plugin-react-hooks";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+/*
+ * The house's import directions (brief §3, docs/architecture.md "Folders and import directions"):
+ * app/shared knows no feature and no server wiring; a feature is used by anyone else only through
+ * its public entry (index.ts; index.server.ts for server code; lazy.ts for code loaded on demand),
+ * never through a file inside it.
+ */
+const root = import.meta.dirname;
+const features = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const anyFeatureFile = `${root}/app/features/**`;
+// lazy.ts: what a feature offers to load on demand (its own chunk, kept out of index.ts).
+const publicEntries = ["index.ts", "index.server.ts", "lazy.ts"].map((entry) => `${root}/app/features/*/${entry}`);
+const THROUGH_ENTRY = "Use another feature through its index.ts, index.server.ts or lazy.ts, not a file inside it.";
+const zones = [
+  {
+    target: "./app/shared",
+    from: ["./app/features", "./app/routes", "./app/domain", "./server"],
+    message: "app/shared is below the features: it may not import a feature, a route, a domain area or the server.",
+  },
+  ...features.map((feature) => ({
+    target: `./app/features/${feature}/**`,
+    from: anyFeatureFile,
+    except: [`${root}/app/features/${feature}/**`, ...publicEntries],
+    message: THROUGH_ENTRY,
+  })),
+  {
+    target: [
+      "./app/routes/**",
+      "./app/components/**",
+      "./app/domain/**",
+      "./app/lib/**",
+      "./app/*.{ts,tsx}",
+      "./server/**",
+    ],
+    from: anyFeatureFile,
+    except: publicEntries,
+    message: THROUGH_ENTRY,
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/", "data/", "tmp/", ".react-router/", "node_modules/", "app/db/migrations/"] },
@@ -28,6 +71,7 @@ export default tseslint.config(
       // Modules that import each other (statically or through import()) load half-initialised and tie
       // chunks together: move what they share to a third module. Type-only imports are not followed.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones }],
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -42,14 +86,64 @@ export default tseslint.config(
     files: ["app/components/**/*.{ts,tsx}", "app/domain/**/*.{ts,tsx}"],
     ignores: ["app/domain/**/*.server.ts", "app/domain/**/*.test.ts"],
     rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["*.server", "*.server.ts"], message: "Browser code may not import server modules." },
+            // A schema slice owns the shape of its JSON columns; a type import of it is erased from the bundle.
+            { group: ["~/db/*"], message: "Browser code may not import server modules.", allowTypeImports: true },
+            { group: ["~/routes/*"], message: "Domain and components never import routes." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Mail HTML escapes by construction (ADR 0023): React writes every value, so nothing in the mail
+    // templates may hand it raw markup or build HTML by hand with an escape helper.
+    files: ["app/features/mail-templates/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: "Mail templates write values through React only: it escapes them (ADR 0023).",
+        },
+      ],
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["*.server", "*.server.ts", "~/db/*"], message: "Browser code may not import server modules." },
             { group: ["~/routes/*"], message: "Domain and components never import routes." },
+            {
+              group: ["**/escape", "**/escape-html", "escape-html", "he", "html-entities"],
+              message: "Mail templates do not escape by hand: React escapes every value (ADR 0023).",
+            },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Actions dispatch through intentAction's map (app/shared/actions): an if-chain or switch on the
+    // posted intent is refused, so a new intent gets its own parse, handler and toasts. Comparing an
+    // answer's `result.intent` in a component is not dispatch and stays allowed.
+    files: ["app/routes/**/*.{ts,tsx}", "app/features/**/*.route.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/] > Identifier[name='intent']",
+          "BinaryExpression[operator=/^[!=]==?$/] > CallExpression[callee.property.name='get'][arguments.0.value='intent']",
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name='fields'][property.name='intent']",
+          "SwitchStatement[discriminant.name='intent']",
+          "SwitchStatement > CallExpression.discriminant[callee.property.name='get'][arguments.0.value='intent']",
+        ].map((selector) => ({
+          selector,
+          message: "Declare the route's intents with intentAction (app/shared/actions) instead of comparing `intent`.",
+        })),
       ],
     },
   },

@@ -17,8 +17,10 @@ import { createApp } from "./server/app";
 import { createBackgroundJobs } from "./app/domain/jobs/background.server";
 import { createPaymentProvider } from "./app/domain/payments/provider.server";
 import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
+import { createLifecycle } from "./server/health";
 import { startDemoFileServers } from "./app/domain/connections/demo-servers.server";
 import { sweepTempFilesAtStart } from "./server/temp-files";
+import { postgresCachePurge } from "./server/cache-purge";
 
 async function main() {
   let config;
@@ -64,6 +66,18 @@ async function main() {
   const backgroundJobs = createBackgroundJobs({ db: database.db, config, logger, payments });
   backgroundJobs.start();
 
+  // Draining from SIGTERM on: /readyz answers 503 (server/health.ts).
+  const lifecycle = createLifecycle();
+  // Instances on one PostgreSQL empty each other's page cache (ADR 0042); PGlite is one process.
+  const cachePurge =
+    config.databaseUrl && config.pageCacheTtlMs > 0
+      ? postgresCachePurge({
+          url: config.databaseUrl,
+          db: database.db,
+          logger,
+          connectTimeoutMs: config.databaseTimeouts.connectMs,
+        })
+      : undefined;
   let app;
   if (config.env === "development") {
     const vite = await import("vite");
@@ -72,6 +86,8 @@ async function main() {
       db: database.db,
       config,
       logger,
+      lifecycle,
+      cachePurge,
       before: [viteServer.middlewares],
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
@@ -79,7 +95,15 @@ async function main() {
     // The bundle of this file (build/server.js) sits in the build folder, next to the React Router build.
     const buildDir = path.dirname(fileURLToPath(import.meta.url));
     const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    app = createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") });
+    app = createApp({
+      db: database.db,
+      config,
+      logger,
+      lifecycle,
+      cachePurge,
+      build,
+      clientDir: path.join(buildDir, "client"),
+    });
   }
 
   // The embedded demo names its admin account at start, as long as it still has the demo password.
@@ -100,11 +124,19 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  // Stopped in this order on SIGTERM/SIGINT: requests first (they may still use everything), then the
-  // background job worker (a running job finishes or is handed back), the database last.
+  // Stopped in this order on SIGTERM/SIGINT: /readyz says 503 at once (and, with
+  // SHUTDOWN_DRAIN_DELAY_MS, new requests are still taken for that long, while a probing proxy takes
+  // the instance out); then requests (they may still use everything), then the background job worker
+  // (a running job finishes or is handed back), the database last.
   const http = drainableHttp(server);
-  const stoppables: Stoppable[] = [http];
+  const stoppables: Stoppable[] = [];
+  if (config.shutdownDrainDelayMs > 0) {
+    const delayMs = config.shutdownDrainDelayMs;
+    stoppables.push({ name: "drain delay", stop: () => new Promise((resolve) => setTimeout(resolve, delayMs)) });
+  }
+  stoppables.push(http);
   stoppables.push({ name: "background jobs", stop: () => backgroundJobs.stop(config.shutdownTimeoutMs / 2) });
+  if (cachePurge) stoppables.push({ name: "page cache purge", stop: () => cachePurge.stop() });
   for (const { name, server } of demoFiles.servers) stoppables.push({ name, stop: () => server.close() });
   stoppables.push({ name: "database", stop: () => database.close() });
 
@@ -112,6 +144,7 @@ async function main() {
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    lifecycle.draining = true;
     const timeoutMs = config.shutdownTimeoutMs;
     logger.info({ signal, timeoutMs, openRequests: http.openRequests() }, "shutting down: finishing open requests");
     void shutDown(stoppables, { timeoutMs, logger }).then((outcome) => {

@@ -3,11 +3,14 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const WITHOUT_DATABASE_UNDER_TEST = [
+  "tests/integration/backup-restore.test.ts",
   "tests/integration/build-if-changed.test.ts",
   "tests/integration/data-dir-lock.test.ts",
   "tests/integration/demo-file-servers.test.ts",
   "tests/integration/disk-full.test.ts",
-  "tests/integration/image-storage.test.ts",
+  "tests/integration/lint-boundaries.test.ts",
+  "tests/integration/storage.test.ts",
+  "tests/integration/temp-file-sweep.test.ts",
 ];
 
 // Kept apart from vite.config.ts: tests must not load the React Router plugin.
@@ -42,6 +45,9 @@ export default defineConfig({
           // build, local files, the demo's file servers): the PostgreSQL pass would repeat them as they are.
           exclude: process.env.TEST_DATABASE_URL ? WITHOUT_DATABASE_UNDER_TEST : [],
           globalSetup: ["tests/setup/global.ts"],
+          // Each worker imports the production build and the test support once, not once a file: the
+          // files share no state but the modules (each starts its own app on its own database).
+          isolate: false,
         },
       },
     ],

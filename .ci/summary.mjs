@@ -1,4 +1,5 @@
-// Adds up the Vitest JSON reports into the one closing line CI reads: "Tests: N passed, N failed".
+// Adds up the Vitest JSON reports into the one closing line CI reads: "Tests: N passed, N failed",
+// preceded by the name of each failed test, so the end of a CI log says what to look at.
 import { readFileSync } from "node:fs";
 
 let passed = 0;
@@ -7,6 +8,16 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, "utf8"));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const reason = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+      console.log(`FAILED ${file.split("/").pop()} ${suite.name} › ${test.fullName}: ${reason}`);
+    }
+    if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) {
+      console.log(`FAILED ${file.split("/").pop()} ${suite.name}: ${(suite.message ?? "").slice(0, 300)}`);
+    }
+  }
 }
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

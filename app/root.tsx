@@ -8,7 +8,7 @@ import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { loadToaster, toast } from "~/lib/toast";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { clearFlashCookie, readFlash, type Flash } from "~/lib/flash.server";
-import type { PublicViewer, RootData } from "~/lib/root-data";
+import { useRootData, type PublicViewer, type RootData } from "~/lib/root-data";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,7 +55,11 @@ const MaintenanceScreen = serverRenderedLazy<Record<string, never>>(() =>
 const Toaster = lazy(loadToaster);
 
 function LazyToaster() {
-  const inAdmin = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const { pathname } = useLocation();
+  const viewerIsAdmin = useRootData()?.viewer?.isAdmin === true;
+  // An admin changing tags on a product page gets the admin placement too: bottom right sits on the
+  // tag form when it is low on the screen (ADR 0037).
+  const inAdmin = /^\/admin(\/|$)/.test(pathname) || (viewerIsAdmin && /^\/product\//.test(pathname));
   // Rendered only after hydration, so the server HTML and the first client render agree.
   if (!useHydrated()) return null;
   return (

@@ -43,7 +43,8 @@ export default [
     // Admin (spec 1 §2.15): a layout (guard, shell, tab bar) with one child route per tab; every
     // loader and action calls requireAdmin. /admin?tab=<id> redirects to /admin/<id>.
     route("admin", "routes/admin.tsx", [
-      index("routes/admin._index.tsx"),
+      // The Dashboard (issue 29): figures and the to-do list; /admin?tab=<id> redirects to /admin/<id>.
+      index("features/admin-dashboard/dashboard.route.tsx"),
       route("products", "routes/admin.products.tsx"),
       route("product-management", "routes/admin.products.tsx", { id: "routes/admin.product-management" }),
       route("users", "routes/admin.users.tsx"),
@@ -57,7 +58,19 @@ export default [
       // Customers (issue 28): accounts and guest buyers by e-mail address, and one customer's page.
       route("customers", "features/admin-customers/customers.route.tsx"),
       route("customers/:key", "features/admin-customers/customer.route.tsx"),
-      route("changes", "routes/admin.changes.tsx"),
+      // Reports (issue 29): VAT return, refunds, coupon use and best sellers of a period.
+      route("reports", "features/admin-reports/reports.route.tsx"),
+      // E-mails (issue 29): every outgoing mail, one mail as sent, resend.
+      route("emails", "features/admin-emails/emails.route.tsx"),
+      // Mail templates (issue 32): every mail the shop sends, drawn with sample data (ADR 0023).
+      route("emails/templates", "features/admin-mail-templates/templates.route.tsx"),
+      route("emails/templates/:id", "features/admin-mail-templates/template.route.tsx"),
+      route("emails/:id", "features/admin-emails/email.route.tsx"),
+      // Search (issue 30): the owner's synonyms, and what shoppers searched for per week.
+      route("search", "features/search-synonyms/synonyms.route.tsx"),
+      route("search/report", "features/search-report/report.route.tsx"),
+      // The change log in the owner's words (issue 29): filters by kind, person and days.
+      route("changes", "features/admin-changes/changes.route.tsx"),
       route("image-migration", "routes/admin.image-migration.tsx"),
       // Supplier Feeds (issue 15): imports of the supplier's product and stock files, and their reports.
       route("feeds", "routes/admin.feeds.tsx"),
@@ -76,6 +89,8 @@ export default [
   route("api/test-supplier/orders", "routes/api.test-supplier.orders.ts"),
   route("api/test-supplier/images/:file", "routes/api.test-supplier.images.$file.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
+  // Street and city from postcode + house number for the address forms (issue 30; ADR 0045).
+  route("api/adres", "features/address-lookup/address.route.ts"),
   route("voorraadmelding", "routes/stock-alert.ts"),
   // Invoices and credit invoices as PDF (issue 11): admins, and the shopper whose order it is.
   route("factuur/:number", "routes/invoice.$number.ts"),
@@ -83,13 +98,32 @@ export default [
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
   route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),
+  // The slide dialog's link suggestions: pages, categories and products by name (issue 29; ADR 0038).
+  route("admin/homepage/links", "features/carousel/link-options.route.ts"),
+  // An image for the product edit dialog, through the image pipeline (5 MB limit in server/body-limit.ts).
+  route("admin/product-images/:artNo", "features/product-images/upload.route.ts"),
   // A supplier feed file, streamed to disk (FEED_MAX_BYTES, server/app.ts) and queued as an import.
   route("admin/feeds/upload", "routes/admin.feeds.upload.ts"),
   // The filtered All Orders list as CSV (issue 28), streamed; admins only.
   route("admin/orders/export.csv", "features/admin-orders/export-csv.route.ts"),
+  // The Reports tab's reports as CSV (issue 29), one URL per report; admins only.
+  route("admin/reports/vat-return.csv", "features/admin-reports/csv.route.ts", { id: "admin-reports-vat-csv" }),
+  route("admin/reports/refunds.csv", "features/admin-reports/csv.route.ts", { id: "admin-reports-refunds-csv" }),
+  route("admin/reports/coupon-use.csv", "features/admin-reports/csv.route.ts", { id: "admin-reports-coupons-csv" }),
+  route("admin/reports/best-sellers.csv", "features/admin-reports/csv.route.ts", { id: "admin-reports-products-csv" }),
+  // One week of the search report as CSV (issue 30); admins only.
+  route("admin/search/report.csv", "features/search-report/csv.route.ts"),
+  // A mail's HTML part for the sandboxed frame on its admin page (CSP set in server/app.ts, ADR 0036).
+  route("admin/emails/:id/html", "features/admin-emails/email-html.route.ts"),
+  // A mail template's HTML drawn with sample data, for its preview's frame (same CSP, ADR 0023).
+  route("admin/emails/templates/:id/html", "features/admin-mail-templates/template-html.route.ts"),
+  // The filtered Product Management list as CSV (issue 29), streamed; admins only.
+  route("admin/products/export.csv", "features/admin-products/export-csv.route.ts"),
   route("uploads/carousel/:file", "routes/uploads.carousel.$file.ts"),
   // Files the admin's SFTP test retrieved from the supplier (admins only).
   route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),
+  // A file on the supplier's FTP server, streamed to the admin (issue 29; ADR 0038).
+  route("admin/ftp/download", "features/admin-ftp/download.route.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 ] satisfies RouteConfig;

@@ -30,83 +30,18 @@ import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";
 import { cookieHeaderFrom } from "../tests/support/users";
+import { seedAdminOrders } from "./seed-admin";
 import { ensurePostgresDatabase, percentile } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_orders";
 const ORDERS = Number(process.env.BENCH_ORDER_COUNT ?? 100_000);
-const CUSTOMERS = Math.max(1, Math.round(ORDERS * 0.4));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
 const BUDGET_MS = 50;
 /** BENCH_HTTP=0 measures the domain call only (no build, no server): quick when tuning queries. */
 const HTTP = process.env.BENCH_HTTP !== "0";
 const PGLITE = process.env.BENCH_ADMIN_ORDERS_DB === "pglite";
-
-/** Deterministic Dutch-looking customers and a believable spread of orders over two years. */
-async function seed(db: Db) {
-  const [{ n, w } = { n: 0, w: 0 }] = rowsOf<{ n: number; w: number }>(
-    await db.execute(
-      sql`select (select count(*)::int from orders) as n, (select count(*)::int from order_withdrawals) as w`,
-    ),
-  );
-  if (n >= ORDERS && w > 0) return false;
-  console.log(`seeding ${ORDERS} orders of ${CUSTOMERS} customers…`);
-  await db.execute(
-    sql`truncate order_refunds, order_withdrawal_items, order_withdrawals, order_items, orders, shipping_addresses, customers cascade`,
-  );
-  await db.execute(sql`
-    insert into customers (first_name, last_name, email, phone, created_at, updated_at)
-    select f.name, l.name,
-           lower(replace(f.name || '.' || l.name, ' ', '')) || i || '@' || (array['example.nl','fietsmail.nl','gmail.com','ziggo.nl','kpnmail.nl'])[1 + i % 5],
-           '06' || lpad((i * 7919 % 100000000)::text, 8, '0'),
-           now() - make_interval(days => i % 730), now()
-    from generate_series(1, ${CUSTOMERS}) i
-    cross join lateral (select (array['Sanne','Joost','Fenna','Pieter','Anouk','Daan','Lotte','Bram','Eva','Thijs',
-                                      'Femke','Ruben','Iris','Lars','Noor','Sven','Maud','Jesse','Lieke','Koen'])[1 + i % 20] as name) f
-    cross join lateral (select (array['de Vries','Jansen','Bakker','Visser','Smit','Meijer','de Boer','Mulder','de Groot','Bos',
-                                      'Vos','Peters','Hendriks','van Leeuwen','Dekker','Brouwer','de Wit','Dijkstra','Smits','de Graaf',
-                                      'van der Meer','van Dijk','Kok','Jacobs','Vermeulen'])[1 + (i / 20) % 25] as name) l`);
-  await db.execute(sql`
-    with c as (select id, row_number() over (order by email) as rn from customers)
-    insert into orders (customer_id, total_amount_cents, subtotal_cents, shipping_cents, status, payment_status,
-                        dropshipment_status, payment_provider, created_at, paid_at, refunded_cents, vat_lines)
-    select c.id, t.total, t.total - 495, 495,
-           (array['completed','completed','completed','processing','pending','cancelled'])[1 + i % 6],
-           case when i % 6 = 5 then 'refunded' when i % 6 = 4 then 'unpaid' else 'paid' end,
-           case when i % 6 = 4 then 'pending' when i % 50 = 0 then 'failed' else 'completed' end,
-           'local', t.at, case when i % 6 = 4 then null else t.at + interval '2 minutes' end,
-           -- one paid order in 40 is partly refunded
-           case when i % 40 = 7 then 995 else 0 end,
-           jsonb_build_array(jsonb_build_object('rate', 21, 'amountCents', round(t.total * 21 / 121.0)::int))
-    from generate_series(1, ${ORDERS}) i
-    join c on c.rn = 1 + (i::bigint * 7919) % ${CUSTOMERS}
-    cross join lateral (select 995 + (i * 37 % 20000) as total,
-                               now() - make_interval(secs => (${ORDERS} - i) * 631.0) as at) t`);
-  await db.execute(sql`
-    insert into order_items (order_id, product_id, product_name, product_price_cents, quantity)
-    select id, (10000 + abs(hashtext(id::text)) % 5000)::text, 'Artikel', total_amount_cents - 495, 1 from orders`);
-  // One paid order in 100 is withdrawn (its one item); half of those are refunded already.
-  await db.execute(sql`
-    with o as (select id, created_at, row_number() over (order by created_at, id) as i
-               from orders where payment_status = 'paid')
-    insert into order_withdrawals (order_id, channel, refund_due_at, created_at)
-    select id, 'guest', created_at + interval '17 days', created_at + interval '3 days' from o where i % 100 = 3`);
-  await db.execute(sql`
-    insert into order_withdrawal_items (withdrawal_id, order_item_id, quantity)
-    select w.id, oi.id, 1 from order_withdrawals w join order_items oi on oi.order_id = w.order_id`);
-  await db.execute(sql`
-    with w as (select w.order_id, oi.id as item_id, oi.product_price_cents as cents,
-                      row_number() over (order by w.created_at, w.id) as i
-               from order_withdrawals w join order_items oi on oi.order_id = w.order_id)
-    insert into order_refunds (order_id, amount_cents, lines, provider, idempotency_key, status, created_by, created_by_email)
-    select order_id, cents, jsonb_build_array(jsonb_build_object('orderItemId', item_id, 'quantity', 1, 'amountCents', cents)),
-           'local', gen_random_uuid()::text, 'succeeded', 'bench', 'bench@trapkracht.test'
-    from w where i % 2 = 0`);
-  await db.execute(sql`
-    update orders o set refunded_cents = r.amount_cents from order_refunds r where r.order_id = o.id`);
-  return true;
-}
 
 async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < WARMUP; i++) await run();
@@ -132,7 +67,8 @@ async function main() {
   const database = await openDatabase(PGLITE ? { kind: "pglite" } : { kind: "postgres", url: DB_URL });
   const { db } = database;
   const seedStarted = performance.now();
-  if (await seed(db)) console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (await seedAdminOrders(db, ORDERS))
+    console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   await db.execute(
     sql`vacuum (analyze) customers, orders, order_items, order_withdrawals, order_withdrawal_items, order_refunds`,
   );

@@ -8,6 +8,7 @@
  *
  *   npm run bench                        # uses postgres://postgres@127.0.0.1:5432/trapkracht_bench
  *   BENCH_DATABASE_URL=… BENCH_PRODUCTS=100000 BENCH_REQUESTS=300 npm run bench
+ *   BENCH_ONLY="plurals|two words" …    # only the rows whose label matches
  */
 import "./production-env";
 import path from "node:path";
@@ -24,8 +25,11 @@ const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP = 30;
+/** BENCH_ONLY=<regex>: time only the rows whose label matches (e.g. "plurals|two words"). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 async function measure(label: string, urls: string[]) {
+  if (ONLY && !ONLY.test(label)) return { label, p50: "-", p95: "-", n: 0 };
   for (let i = 0; i < WARMUP; i++) await (await fetch(urls[i % urls.length]!)).arrayBuffer();
   const times: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -107,6 +111,18 @@ async function main() {
   const lastPage = Math.max(1, Math.ceil(leaf.n / 20));
   const deepPage = Math.min(200, lastPage);
   const resultTerms = ["shimano", "ketting", "band", "gel", "continental zwart", "zadel"];
+  // Issue 30: queries as shoppers type them: plurals and diminutives, two words in any order, typos.
+  const pluralTerms = ["kettingen", "zadels", "banden", "remblokjes", "pedalen", "cassettes"];
+  const twoWordTerms = [
+    "shimano ketting",
+    "ketting shimano",
+    "brooks zadel",
+    "campagnolo cassette",
+    "schwalbe binnenband",
+    "zwart vouwband",
+  ];
+  const typoTerms = ["shimanno", "kettnig", "contintental", "casette", "schwlabe", "zadle"];
+  const asShoppersType = [...pluralTerms, ...twoWordTerms, ...typoTerms];
 
   // What "Volgende" on the page before links to: the next page read on from its last product (na).
   const nextOf = async (url: string) => {
@@ -173,8 +189,24 @@ async function main() {
         resultTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}&cat=${cat}&sort=price-asc`),
       ),
     ),
+    await measure(
+      "search results page, plurals",
+      pluralTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`),
+    ),
+    await measure(
+      "search results page, two words",
+      twoWordTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`),
+    ),
+    await measure(
+      "search results page, typos",
+      typoTerms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`),
+    ),
     await measure("product page", productUrls),
     await measure(`search suggestions (${terms.length} terms)`, searchUrls),
+    await measure(
+      `search suggestions, plurals/two words/typos (${asShoppersType.length})`,
+      asShoppersType.map((t) => `${base}/api/search-suggestions?q=${encodeURIComponent(t)}`),
+    ),
     await measure("sitemap page", [`${base}/sitemap.xml?page=2`]),
   ];
 

@@ -11,6 +11,13 @@ import { createJobWorker } from "../app/domain/jobs/worker.server";
 import { createLogger } from "../app/lib/logger.server";
 import { percentile, recreatePostgresDatabase } from "./support";
 
+declare module "../app/domain/jobs/queue.server" {
+  interface JobPayloads {
+    /** This benchmark's no-op jobs. */
+    bench: { i: number };
+  }
+}
+
 const DB_URL = process.env.BENCH_JOBS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_jobs";
 const JOBS = 500;
 

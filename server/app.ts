@@ -9,16 +9,21 @@ import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import { bodyLimit, ROUTE_BODY_LIMITS } from "./body-limit";
 import { FEED_UPLOAD_PATH } from "../app/domain/supplier-feed/feed-form";
+import { MAIL_HTML_CSP, MAIL_HTML_PATH } from "../app/features/admin-emails/index";
+import { MAIL_TEMPLATE_HTML_PATH } from "../app/features/admin-mail-templates/index";
 import { originCheck } from "./origin-check";
 import { maintenanceGate, type MaintenanceState } from "./maintenance-gate";
 import { withMaintenanceGuard } from "./maintenance-build";
 import { withPathParamCheck } from "./path-params";
 import { pageCache } from "./page-cache";
+import type { CachePurge } from "./cache-purge";
 import { privateResponses } from "./private-responses";
 import { createPaymentProvider } from "../app/domain/payments/provider.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
-import { pingDatabase, type Db } from "../app/db/client.server";
+import type { Db } from "../app/db/client.server";
+import { createLifecycle, healthRoutes, type Lifecycle } from "./health";
+import { createMetrics } from "./metrics";
 import type { Logger } from "../app/lib/logger.server";
 
 export type AppDeps = {
@@ -33,6 +38,10 @@ export type AppDeps = {
   auth?: Auth;
   /** Extra middleware placed before the router (Vite's in development). */
   before?: RequestHandler[];
+  /** Set to draining at SIGTERM (server.ts): /readyz answers 503 from then on. */
+  lifecycle?: Lifecycle;
+  /** Empties the page cache of the other instances on one PostgreSQL (server.ts); absent on PGlite. */
+  cachePurge?: CachePurge;
 };
 
 function formActionSources(config: Config): string[] {
@@ -81,14 +90,32 @@ export function createApp(deps: AppDeps): Express {
       strictTransportSecurity: config.publicUrl.startsWith("https:"),
     }),
   );
+  // A mail's HTML part in the admin (ADR 0036), and a mail template's drawn with sample data (ADR
+  // 0023): their own sandboxing policy instead of the site's, which forbids every frame
+  // (frame-ancestors 'none') and allows the page's scripts.
+  app.use((req, res, next) => {
+    if (MAIL_HTML_PATH.test(req.path) || MAIL_TEMPLATE_HTML_PATH.test(req.path)) {
+      res.setHeader("Content-Security-Policy", MAIL_HTML_CSP);
+    }
+    next();
+  });
   // Before everything that answers: every response passes its Cache-Control check.
   app.use(privateResponses());
   app.use(compression());
 
+  // Only with METRICS_TOKEN: without it nothing is counted and /metrics is not found.
+  const metrics = config.metricsToken
+    ? createMetrics({ db, token: config.metricsToken, logger, build: deps.build })
+    : null;
+  if (metrics) app.use(metrics.observe);
+
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+      autoLogging: {
+        ignore: (req) =>
+          ["/healthz", "/readyz", "/metrics"].includes(req.url ?? "") || (req.url ?? "").startsWith("/assets/"),
+      },
       customLogLevel: (_req, res, err) => {
         // The maintenance screen's 503 is intended, not a fault (pino-http reports it as an error).
         if (res.statusCode === 503 && (res as unknown as express.Response).locals?.maintenance?.blocked) return "info";
@@ -101,17 +128,14 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  // A load balancer must hear "unavailable" within its own timeout (typically 2–5 s), also when the
-  // database hangs rather than refuses: the probe has a deadline of its own (docs/operations.md).
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await pingDatabase(db, 1_500);
-      res.json({ status: "ok" });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "database unavailable" });
-    }
-  });
+  // Liveness, readiness and metrics: before the origin check, body limit, maintenance gate and page cache.
+  app.use(healthRoutes({ db, logger, lifecycle: deps.lifecycle ?? createLifecycle() }));
+  app.get(
+    "/metrics",
+    metrics
+      ? metrics.serve
+      : (_req, res) => void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found\n"),
+  );
 
   app.use(originCheck(config.publicUrl));
   app.use(
@@ -152,12 +176,15 @@ export function createApp(deps: AppDeps): Express {
     app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Names the React Router route a request is for (the metrics' route label), before anything answers it.
+  if (metrics) app.use(metrics.labelRoute);
   // After the static files: assets never cost a maintenance lookup.
   app.use(maintenanceGate({ db, auth, logger }));
   // After the gate: during maintenance a visitor gets the maintenance screen, never a kept page.
   app.use(
     pageCache({
       ttlMs: config.pageCacheTtlMs,
+      purge: deps.cachePurge,
       bypass: (res) => Boolean((res.locals.maintenance as MaintenanceState | undefined)?.on),
     }),
   );

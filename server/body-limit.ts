@@ -32,6 +32,8 @@ export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [
   { prefix: "/api/payments/stripe-webhook", maxBytes: 1024 * 1024 },
   // A slide image of at most 5 MB (app/domain/media/uploads.server.ts) plus the multipart framing.
   { prefix: "/admin/homepage/upload", maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
+  // A product image of at most 5 MB (app/features/product-images) plus the framing.
+  { prefix: "/admin/product-images", maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
 ];
 
 const TOO_LARGE_PAGE = `<!DOCTYPE html>

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import type { CachePurge } from "./cache-purge";
 
 /**
  * Anonymous catalogue pages from memory (issue 14): home, category and product pages, the blog, and
@@ -15,9 +16,11 @@ import { LRUCache } from "lru-cache";
  *
  * Freshness: a copy is fresh for `ttlMs` (a few seconds), and any successful form post or other
  * change through this process empties the cache at once (an admin's price edit, a checkout taking
- * stock). Changes made elsewhere (a feed import in the worker, another instance) show within
- * `ttlMs`: the first request after that renders the page anew, and whoever asks meanwhile gets the
- * copy before it ("stale"). Requests for a page nobody has a copy of wait for the one render already
+ * stock). With `purge` (PostgreSQL: server/cache-purge.ts) such a change empties the cache of every
+ * other instance too, within a second. Changes made elsewhere (a feed import in the worker, a direct
+ * database write, another instance while its purge listener is down) show within `ttlMs`: the
+ * first request after that renders the page anew, and whoever asks meanwhile gets the copy before
+ * it ("stale"). Requests for a page nobody has a copy of wait for the one render already
  * under way instead of each rendering it (32 visitors on a cold category page: one query, not 32).
  * `Cache-Control` tells a CDN in front the same (`s-maxage`, `stale-while-revalidate`) and varies on
  * Cookie, so a CDN never hands a signed-in visitor's page to anyone, nor the anonymous page to them
@@ -30,6 +33,8 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** A request this says is special (maintenance mode) neither reads nor fills the cache. */
   bypass?: (res: Response) => boolean;
+  /** Tells the other instances about a change here, and empties this cache on theirs. */
+  purge?: CachePurge;
 };
 
 /**
@@ -99,6 +104,11 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const rendering = new Map<string, Promise<void>>();
   // Counts the changes through this process: a page whose render began before one is not kept.
   let generation = 0;
+  const empty = () => {
+    generation++;
+    cache.clear();
+  };
+  options.purge?.onPurge(empty);
 
   const serve = (res: Response, entry: Entry, state: "hit" | "stale") => {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -113,8 +123,8 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       // serves: emptied as its answer starts, when the action has committed.
       onHeaders(res, () => {
         if (res.statusCode < 400) {
-          generation++;
-          cache.clear();
+          empty();
+          options.purge?.announce();
         }
       });
       return next();

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { DatabaseTimeouts } from "~/db/client.server";
+import type { DatabaseTimeouts } from "./database-timeouts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -14,6 +14,9 @@ const milliseconds = (fallback: number) =>
     .min(100, "moet minstens 100 (ms) zijn")
     .max(3_600_000, "mag hoogstens 3600000 (ms, een uur) zijn")
     .default(fallback);
+
+/** PDOK Locatieserver's free geocoder (v3.1): the Dutch government's address register, no key needed. */
+export const DEFAULT_ADDRESS_LOOKUP_URL = "https://api.pdok.nl/bzk/locatieserver/search/v3_1/free";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -60,6 +63,18 @@ const EnvSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+  /**
+   * After SIGTERM, /readyz answers 503 while the server still takes new requests for this long, so a
+   * proxy that probes /readyz stops sending before the port closes (docs/operations.md); 0 = none.
+   */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce
+    .number({ message: "SHUTDOWN_DRAIN_DELAY_MS moet een aantal milliseconden zijn, bijv. 5000" })
+    .int({ message: "SHUTDOWN_DRAIN_DELAY_MS moet een geheel aantal milliseconden zijn" })
+    .min(0, { message: "SHUTDOWN_DRAIN_DELAY_MS mag niet negatief zijn" })
+    .max(60_000, { message: "SHUTDOWN_DRAIN_DELAY_MS mag hoogstens 60000 (een minuut) zijn" })
+    .default(0),
+  /** /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset = no /metrics (404). */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN moet minimaal 16 tekens lang zijn").optional(),
   SUPPLIER_API_URL: z
     .url({ message: "SUPPLIER_API_URL moet een volledige URL zijn, bijv. https://api.leverancier.nl/orders" })
     .regex(/^https?:\/\//i, "SUPPLIER_API_URL moet met http:// of https:// beginnen")
@@ -74,12 +89,26 @@ const EnvSchema = z.object({
     .default("NL"),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   TEST_SUPPLIER_ALLOWED: booleanFlag.default(false),
+  /** Street and city from postcode + house number at checkout (ADR 0045): PDOK's free Locatieserver, or "off". */
+  ADDRESS_LOOKUP_URL: z
+    .union([
+      z.literal("off"),
+      z
+        .url({ message: "ADDRESS_LOOKUP_URL moet een volledige URL zijn of off" })
+        .regex(/^https?:\/\//i, "ADDRESS_LOOKUP_URL moet met http:// of https:// beginnen"),
+    ])
+    .default(DEFAULT_ADDRESS_LOOKUP_URL),
   /** Server-side requests may go to loopback (the demo's own servers); default: not in production on PostgreSQL. */
   OUTBOUND_ALLOW_LOOPBACK: booleanFlag.optional(),
   /** The earlier name of OUTBOUND_ALLOW_LOOPBACK (image migration only then); still read. */
   IMAGE_MIGRATION_ALLOW_LOOPBACK: booleanFlag.optional(),
-  /** Where migrated images are kept: a folder under DATA_DIR (default) or an S3-compatible bucket. */
-  IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  /**
+   * Where the shop keeps the files it writes (images, carousel uploads, supplier feeds; ADR 0041):
+   * folders under DATA_DIR (default) or an S3-compatible bucket, which several instances share.
+   */
+  STORAGE: z.enum(["local", "s3"]).optional(),
+  /** The earlier name of STORAGE (migrated images only then); still read when STORAGE is not set. */
+  IMAGE_STORAGE: z.enum(["local", "s3"]).optional(),
   S3_ENDPOINT: z
     .url({ message: "S3_ENDPOINT moet een volledige URL zijn, bijv. https://s3.eu-central-1.amazonaws.com" })
     .regex(/^https?:\/\//i, "S3_ENDPOINT moet met http:// of https:// beginnen")
@@ -93,8 +122,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PREFIX: z
     .string()
-    .regex(/^([a-z0-9-]+\/)*$/, "S3_PREFIX moet bijv. images/ zijn")
-    .default("images/"),
+    .regex(/^([a-z0-9-]+\/)*$/, "S3_PREFIX moet leeg zijn of bijv. trapkracht/")
+    .default(""),
   SFTP_HOST: z.string().min(1).max(253).optional(),
   SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
   SFTP_USER: z.string().min(1).max(128).optional(),
@@ -235,8 +264,16 @@ export type Config = {
    * except a production server on PostgreSQL. Private ranges and metadata services never.
    */
   outbound: { allowLoopback: boolean };
-  /** Migrated images: DATA_DIR/images, or an S3-compatible bucket (path-style requests, SigV4). */
-  imageStorage:
+  /**
+   * The postcode lookup's service (PDOK Locatieserver's /free, or a fake of it in tests); null = off,
+   * the shopper types street and city (ADR 0045). Requests go under the outbound policy above.
+   */
+  addressLookupUrl: string | null;
+  /**
+   * Every file the shop keeps (app/shared/storage, ADR 0041): folders under DATA_DIR, or an
+   * S3-compatible bucket (path-style requests, SigV4) with objects at <prefix><area>/<key>.
+   */
+  storage:
     | { kind: "local" }
     | {
         kind: "s3";
@@ -272,6 +309,10 @@ export type Config = {
   databaseTimeouts: DatabaseTimeouts;
   /** On SIGTERM/SIGINT: the time open requests and workers get before the process gives up (exit 1). */
   shutdownTimeoutMs: number;
+  /** After SIGTERM: how long /readyz says 503 while new requests are still taken, before the port closes. */
+  shutdownDrainDelayMs: number;
+  /** The bearer token /metrics asks for; null = /metrics is not served. */
+  metricsToken: string | null;
 };
 
 export type ConnectionDefaults = {
@@ -306,9 +347,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "  - SUPPLIER_USERNAME, SUPPLIER_PASSWORD en SUPPLIER_DEBTOR_NUMBER: alle drie nodig met SUPPLIER_API_URL",
     );
   }
-  if (e.IMAGE_STORAGE === "s3" && (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+  const storage = e.STORAGE ?? e.IMAGE_STORAGE ?? "local";
+  if (storage === "s3" && (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     problems.push(
-      "  - S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID en S3_SECRET_ACCESS_KEY: alle vier nodig met IMAGE_STORAGE=s3",
+      "  - S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID en S3_SECRET_ACCESS_KEY: alle vier nodig met STORAGE=s3",
     );
   }
   if (problems.length) throw new ConfigError(`Ongeldige configuratie:\n${problems.join("\n")}`);
@@ -354,8 +396,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.IMAGE_MIGRATION_ALLOW_LOOPBACK ??
         !(e.NODE_ENV === "production" && e.DATABASE_URL),
     },
-    imageStorage:
-      e.IMAGE_STORAGE === "s3"
+    addressLookupUrl: e.ADDRESS_LOOKUP_URL === "off" ? null : e.ADDRESS_LOOKUP_URL,
+    storage:
+      storage === "s3"
         ? {
             kind: "s3",
             endpoint: e.S3_ENDPOINT!.replace(/\/$/, ""),
@@ -405,5 +448,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -12,6 +12,7 @@ import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
 import { createLogger, type Logger } from "../lib/logger.server";
 import * as schema from "./schema";
+import type { DatabaseTimeouts } from "~/config/database-timeouts";
 
 export type Schema = typeof schema;
 /** The one database handle type the domain works with, whichever driver is underneath. */
@@ -27,20 +28,7 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "app/db/migrations");
 
-/**
- * How long the shop waits for PostgreSQL (DATABASE_*_TIMEOUT_MS). Without them a database that stops
- * answering hangs every request, the health check included, for as long as it is away.
- */
-export type DatabaseTimeouts = {
-  /** A new connection, or a free one of the pool when all are busy. */
-  connectMs: number;
-  /** The server cancels a longer statement; the client gives up QUERY_TIMEOUT_MARGIN_MS later. */
-  statementMs: number;
-  /** Waiting for a row or table lock, e.g. a coupon row another checkout holds. */
-  lockMs: number;
-  /** The server ends a session that keeps a transaction open without doing anything. */
-  idleInTransactionMs: number;
-};
+export type { DatabaseTimeouts };
 
 /**
  * The server enforces statement_timeout itself; the client-side limit only catches a server that no
@@ -157,17 +145,25 @@ function watchConnections(pool: pg.Pool, logger: Logger) {
   pool.on("error", () => undefined);
 }
 
+/** The advisory lock instances starting together on one database take turns on (any constant of the shop's own). */
+const MIGRATION_LOCK_KEY = 7_318_245_042;
+
 /**
  * Migrations get a connection of their own without statement or lock limits: building an index on a
- * large table may take longer than any request should, and it must not fail the start.
+ * large table may take longer than any request should, and it must not fail the start. Instances
+ * started together on one database (ADR 0042) take turns under an advisory lock: without it both ran
+ * the first migration at once and one failed on `CREATE EXTENSION` ("duplicate key"); the second now
+ * finds everything applied. Ending the connection releases the lock, whatever happened.
  */
 async function migrateWithoutStatementLimits(url: string, timeouts: DatabaseTimeouts | undefined) {
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: timeouts?.connectMs });
-  pool.on("error", () => undefined);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts?.connectMs });
+  client.on("error", () => undefined);
+  await client.connect();
   try {
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
-    await pool.end();
+    await client.end();
   }
 }
 
@@ -176,14 +172,29 @@ export class DatabaseTimeoutError extends Error {
 }
 
 /**
- * `select 1` within `timeoutMs`, for the health check: a load balancer must hear "unavailable" within
- * its own timeout, whatever the pool's limits are. On PostgreSQL the probe carries the same limit, so
- * a connection that does not answer is discarded rather than left hanging in the pool.
+ * `select 1` within `timeoutMs`, for the readiness check: a load balancer must hear "unavailable"
+ * within its own timeout, whatever the pool's limits are.
  */
 export async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
+  await probeDatabase(db, timeoutMs, "select 1");
+}
+
+/**
+ * One read-only statement (no parameters) within `timeoutMs`, for probes (readiness, metrics). On
+ * PostgreSQL the probe carries the same limit, so a connection that does not answer is discarded
+ * rather than left hanging in the pool.
+ */
+export async function probeDatabase<Row extends Record<string, unknown>>(
+  db: Db,
+  timeoutMs: number,
+  text: string,
+): Promise<Row[]> {
   const client = (db as unknown as { $client: unknown }).$client;
-  const probe: pg.QueryConfig & { query_timeout: number } = { text: "select 1", query_timeout: timeoutMs };
-  const query = client instanceof pg.Pool ? client.query(probe) : db.execute(sql`select 1`);
+  const probe: pg.QueryConfig & { query_timeout: number } = { text, query_timeout: timeoutMs };
+  const query: Promise<{ rows: unknown[] }> =
+    client instanceof pg.Pool
+      ? client.query(probe)
+      : Promise.resolve(db.execute(sql.raw(text)) as PromiseLike<{ rows: unknown[] }>);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DatabaseTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -191,7 +202,8 @@ export async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
   // Whichever loses the race must not become an unhandled rejection.
   query.catch(() => undefined);
   try {
-    await Promise.race([query, deadline]);
+    const result = await Promise.race([query, deadline]);
+    return result.rows as Row[];
   } finally {
     clearTimeout(timer);
   }

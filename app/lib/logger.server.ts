@@ -15,6 +15,10 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
         'res.headers["set-cookie"]',
         "smtpUrl",
         "databaseUrl",
+        // The S3 store's secret (config.storage), at any depth a config object is logged at.
+        "secretAccessKey",
+        "*.secretAccessKey",
+        "*.*.secretAccessKey",
       ],
       censor: "[verborgen]",
     },

@@ -6,7 +6,13 @@ import type { ReactNode } from "react";
  * before it has loaded wait in a queue; sonner itself replays toasts created before its Toaster
  * subscribed, so nothing is lost while either of them is still loading.
  */
-export type ToastOptions = { description?: ReactNode; id?: string | number };
+export type ToastOptions = {
+  description?: ReactNode;
+  id?: string | number;
+  /** A button in the toast ("Undo"), and how long the toast stays (ms) so there is time to press it. */
+  action?: { label: string; onClick: () => void };
+  duration?: number;
+};
 
 type Sonner = typeof import("sonner");
 type SonnerToast = Sonner["toast"];

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { ProfilePage } from "~/components/account/profile-page";
 import { profilePageMeta } from "~/components/account/profile-meta";
-import { loadProfilePage, submitProfileForm } from "~/domain/accounts/account-pages.server";
+import { loadProfilePage, profilePageAction } from "~/domain/accounts/account-pages.server";
 import { getViewer } from "~/domain/auth/viewer.server";
 
 export const meta = profilePageMeta;
@@ -17,10 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProfilePage(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return submitProfileForm(request, context, "/account");
-}
+export const action = profilePageAction("/account");
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfilePage profile={loaderData.profile} result={actionData} action="/account" />;
+  return (
+    <ProfilePage profile={loaderData.profile} address={loaderData.address} result={actionData} action="/account" />
+  );
 }

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.coupons";
 import { CouponsPanel, type CouponActionResult } from "~/components/admin/coupons-panel";
 import { errorText } from "~/components/admin/error-text";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import { COUPON_ADMIN_TOASTS, parseCouponForm } from "~/domain/coupons/coupon-admin";
 import {
   createCoupon,
@@ -12,7 +12,7 @@ import {
   updateCoupon,
   type CouponWriteResult,
 } from "~/domain/coupons/coupon-admin.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {
   return [{ title: "Coupon Management | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -29,64 +29,94 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ["save", "toggle", "delete"] as const;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
-    return data<CouponActionResult>(
-      { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
-      { status: 400 },
-    );
-  }
-  const fail = (title: string, status: number, field?: string) =>
-    data<CouponActionResult>({ ok: false, intent, title, ...(field ? { field } : {}) }, { status });
-  const rawId = form.get("id");
-  const id = typeof rawId === "string" && UUID.test(rawId) ? rawId.toLowerCase() : null;
-  if (rawId != null && rawId !== "" && id == null) return fail("Coupon not found", 404);
-  const actor = { id: viewer.id, email: viewer.email };
+const answer = (result: CouponActionResult, status = 200) => data<CouponActionResult>(result, { status });
 
-  let result: CouponWriteResult;
-  let success: string;
-  try {
-    if (intent === "save") {
-      const parsed = parseCouponForm((field) => {
-        const value = form.get(field);
-        return typeof value === "string" ? value : null;
-      });
-      // A form failure shows the server's message (spec 2 §8), next to the field it is about.
-      if (!parsed.ok) return fail(parsed.message, 400, parsed.field);
-      result = id
-        ? await updateCoupon(context.db, actor, id, parsed.coupon)
-        : await createCoupon(context.db, actor, parsed.coupon);
-      success = id ? COUPON_ADMIN_TOASTS.updated : COUPON_ADMIN_TOASTS.created;
-    } else {
-      if (!id) return fail("Coupon not found", 404);
-      if (intent === "toggle") {
-        const active = form.get("active");
-        if (active !== "true" && active !== "false") return fail(COUPON_ADMIN_TOASTS.updateFailed, 400);
-        result = await setCouponActive(context.db, actor, id, active === "true");
-        success = active === "true" ? COUPON_ADMIN_TOASTS.activated : COUPON_ADMIN_TOASTS.deactivated;
-      } else {
-        result = await deleteCoupon(context.db, actor, id);
-        success = COUPON_ADMIN_TOASTS.deleted;
-      }
-    }
-  } catch (error) {
-    context.logger.error({ err: error, intent }, "admin coupon change failed");
-    return data<CouponActionResult>(
-      { ok: false, intent, title: COUPON_ADMIN_TOASTS.updateFailed, description: errorText(error) },
-      { status: 500 },
-    );
-  }
-  if (!result.ok) return fail(result.message, result.reason === "not-found" ? 404 : 400, result.field);
-  context.logger.info({ couponId: result.coupon.id, intent, by: viewer.id }, "admin changed coupon");
-  return data<CouponActionResult>({ ok: true, intent, title: success });
+const fail = (intent: string, title: string, status: number, field?: string) =>
+  answer({ ok: false, intent, title, ...(field ? { field } : {}) }, status);
+
+/** The posted coupon id: absent (a new coupon), a UUID, or a refusal (no such coupon can exist). */
+function couponId({ form, intent }: { form: FormData; intent: string }) {
+  const rawId = form.get("id");
+  if (rawId == null || rawId === "") return { id: null };
+  return typeof rawId === "string" && UUID.test(rawId)
+    ? { id: rawId.toLowerCase() }
+    : refuse(fail(intent, "Coupon not found", 404));
 }
+
+/** An existing coupon's id, required by toggle and delete. */
+function existingCouponId(ctx: { form: FormData; intent: string }) {
+  const parsed = couponId(ctx);
+  if (parsed instanceof Refusal) return parsed;
+  return parsed.id ? { id: parsed.id } : refuse(fail(ctx.intent, "Coupon not found", 404));
+}
+
+/** The service's answer as the toast the panel shows. */
+function couponAnswer(
+  ctx: { intent: string; viewer: { id: string }; context: AppLoadContext },
+  result: CouponWriteResult,
+  success: string,
+) {
+  if (!result.ok) return fail(ctx.intent, result.message, result.reason === "not-found" ? 404 : 400, result.field);
+  ctx.context.logger.info(
+    { couponId: result.coupon.id, intent: ctx.intent, by: ctx.viewer.id },
+    "admin changed coupon",
+  );
+  return answer({ ok: true, intent: ctx.intent, title: success });
+}
+
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    save: intent({
+      parse: (ctx) => {
+        const id = couponId(ctx);
+        if (id instanceof Refusal) return id;
+        const parsed = parseCouponForm((field) => {
+          const value = ctx.form.get(field);
+          return typeof value === "string" ? value : null;
+        });
+        // A form failure shows the server's message (spec 2 §8), next to the field it is about.
+        if (!parsed.ok) return refuse(fail(ctx.intent, parsed.message, 400, parsed.field));
+        return { id: id.id, coupon: parsed.coupon };
+      },
+      run: async ({ id, coupon }, ctx) =>
+        id
+          ? couponAnswer(ctx, await updateCoupon(ctx.context.db, ctx.actor, id, coupon), COUPON_ADMIN_TOASTS.updated)
+          : couponAnswer(ctx, await createCoupon(ctx.context.db, ctx.actor, coupon), COUPON_ADMIN_TOASTS.created),
+    }),
+    toggle: intent({
+      parse: (ctx) => {
+        const id = existingCouponId(ctx);
+        if (id instanceof Refusal) return id;
+        const active = ctx.form.get("active");
+        if (active !== "true" && active !== "false")
+          return refuse(fail(ctx.intent, COUPON_ADMIN_TOASTS.updateFailed, 400));
+        return { id: id.id, active: active === "true" };
+      },
+      run: async ({ id, active }, ctx) =>
+        couponAnswer(
+          ctx,
+          await setCouponActive(ctx.context.db, ctx.actor, id, active),
+          active ? COUPON_ADMIN_TOASTS.activated : COUPON_ADMIN_TOASTS.deactivated,
+        ),
+    }),
+    delete: intent({
+      parse: existingCouponId,
+      run: async ({ id }, ctx) =>
+        couponAnswer(ctx, await deleteCoupon(ctx.context.db, ctx.actor, id), COUPON_ADMIN_TOASTS.deleted),
+    }),
+  }),
+  unknown: () =>
+    answer(
+      { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
+      400,
+    ),
+  logMessage: "admin coupon change failed",
+  failed: (error, { intent }) =>
+    answer({ ok: false, intent, title: COUPON_ADMIN_TOASTS.updateFailed, description: errorText(error) }, 500),
+});
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
   return <CouponsPanel coupons={loaderData.coupons} loadError={loaderData.loadError} result={actionData} />;

@@ -4,11 +4,11 @@ import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "~/components/admin/feed-run-summary";
 import { FeedReportView } from "~/components/admin/feed-report";
 import { ActionMessage } from "~/components/admin/action-message";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import { getFeedReport, MAX_KEPT_REJECTIONS } from "~/domain/supplier-feed/runs.server";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { confirmHeldDeactivation } from "~/features/supplier-feed/deactivation.server";
-import { readForm } from "~/lib/form.server";
+import { confirmHeldDeactivation } from "~/features/supplier-feed/index.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Import #${params.runId} | Supplier Feeds | Trapkracht` }, { name: "robots", content: "noindex" }];
@@ -45,20 +45,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The admin confirms a full feed's held deactivation (deactivation.server.ts); nothing else confirms it. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const answer = (ok: boolean, title: string, description?: string, status = ok ? 200 : 400) =>
-    data<AdminActionResult>({ ok, intent, title, description }, { status });
-  if (intent !== "confirm-deactivation") return answer(false, "Unknown action", "Reload the page and try again.");
-  const runId = /^\d{1,12}$/.test(params.runId) ? Number(params.runId) : NaN;
-  if (!Number.isSafeInteger(runId)) return answer(false, "Import not found", undefined, 404);
-  const result = await confirmHeldDeactivation(context.db, { id: viewer.id, email: viewer.email }, runId);
-  if (!result.ok) return answer(false, "Nothing was set inactive", result.message, 409);
-  context.logger.info({ runId, deactivated: result.deactivated, by: viewer.id }, "held feed deactivation confirmed");
-  return answer(true, `${result.deactivated.toLocaleString("nl-NL")} products set inactive`);
-}
+const answer = (intent: string, ok: boolean, title: string, description?: string, status = ok ? 200 : 400) =>
+  data<AdminActionResult>({ ok, intent, title, description }, { status });
+
+export const action = intentAction<{ runId: string }>()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    "confirm-deactivation": intent({
+      parse: ({ params, intent: name }) => {
+        const runId = /^\d{1,12}$/.test(params.runId) ? Number(params.runId) : NaN;
+        return Number.isSafeInteger(runId) ? runId : refuse(answer(name, false, "Import not found", undefined, 404));
+      },
+      run: async (runId, { context, actor, viewer, intent: name }) => {
+        const result = await confirmHeldDeactivation(context.db, actor, runId);
+        if (!result.ok) return answer(name, false, "Nothing was set inactive", result.message, 409);
+        context.logger.info(
+          { runId, deactivated: result.deactivated, by: viewer.id },
+          "held feed deactivation confirmed",
+        );
+        return answer(name, true, `${result.deactivated.toLocaleString("nl-NL")} products set inactive`);
+      },
+    }),
+  }),
+  // The answer names the intent as posted, as it always did.
+  unknown: ({ form }) =>
+    answer(String(form.get("intent") ?? ""), false, "Unknown action", "Reload the page and try again."),
+});
 
 export default function AdminFeedRun({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -4,7 +4,7 @@ import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "~/components/admin/feed-run-summary";
 import { FeedsPanel, type FeedScheduleSummary } from "~/components/admin/feeds-panel";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import { getConnection } from "~/domain/connections/connections.server";
 import { parseFeedOptions, parseInterval, parseRemotePath } from "~/domain/supplier-feed/feed-form";
 import {
@@ -17,7 +17,7 @@ import {
   setScheduleEnabled,
   startFeedRun,
 } from "~/domain/supplier-feed/runs.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 import { textParam } from "~/lib/text-input";
 
 export function meta() {
@@ -28,16 +28,20 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, config } = context;
+  const params = new URL(request.url).searchParams;
+  // ?runs=failed (the Dashboard's link): the failed imports no later successful import settled.
+  const failedOnly = params.get("runs") === "failed";
   const [runs, schedules, active, ftp, sftp] = await Promise.all([
-    listFeedRuns(db, 20),
+    listFeedRuns(db, failedOnly ? 100 : 20, { failedOnly }),
     listSchedules(db),
     activeRun(db),
     getConnection(db, config, "ftp"),
     getConnection(db, config, "sftp"),
   ]);
-  const problem = textParam(new URL(request.url).searchParams.get("problem"))?.slice(0, 300) ?? null;
+  const problem = textParam(params.get("problem"))?.slice(0, 300) ?? null;
   return {
     runs: runs.map(runSummary),
+    failedOnly,
     activeRunId: active?.id ?? null,
     schedules: schedules.map((s): FeedScheduleSummary => ({
       id: s.id,
@@ -55,75 +59,115 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const actor = { id: viewer.id, email: viewer.email };
-  const form = await readForm(request);
+const answer = (intent: string, ok: boolean, title: string, description?: string, status = ok ? 200 : 400) =>
+  data<AdminActionResult>({ ok, intent, title, description }, { status });
+
+/** The form's text fields by name (the feed parsers read a plain record). */
+function fieldsOf(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-  const intent = fields.intent ?? "";
-  const answer = (ok: boolean, title: string, description?: string, status = ok ? 200 : 400) =>
-    data<AdminActionResult>({ ok, intent, title, description }, { status });
-
-  if (intent === "start-remote" || intent === "create-schedule") {
-    const source = fields.source;
-    if (source !== "ftp" && source !== "sftp") return answer(false, "Choose FTP or SFTP");
-    const remotePath = parseRemotePath(fields.remotePath);
-    if (!remotePath.ok) return answer(false, "Check the path", remotePath.problem.message);
-    const options = parseFeedOptions(fields);
-    if (!options.ok) return answer(false, "Check the settings", `${options.problem.field}: ${options.problem.message}`);
-    if (intent === "start-remote") {
-      try {
-        const run = await startFeedRun(context.db, actor, { ...options.value, source, fileName: remotePath.value });
-        context.logger.info({ runId: run.id, source, by: viewer.id }, "supplier feed import started");
-        return answer(
-          true,
-          `Import #${run.id} started`,
-          `${remotePath.value} from the ${source.toUpperCase()} server.`,
-        );
-      } catch (error) {
-        if (error instanceof FeedBusyError) return answer(false, "An import is running", error.message, 409);
-        throw error;
-      }
-    }
-    const interval = parseInterval(fields.intervalMinutes);
-    if (!interval.ok) return answer(false, "Check the interval", interval.problem.message);
-    const { schedule, runId } = await createSchedule(
-      context.db,
-      actor,
-      {
-        kind: options.value.kind,
-        source,
-        remotePath: remotePath.value,
-        intervalMinutes: interval.value,
-        fullFeed: options.value.fullFeed,
-        format: options.value.format,
-      },
-      fields.runNow === "on",
-    );
-    return answer(
-      true,
-      "Schedule saved",
-      `${remotePath.value} every ${schedule.intervalMinutes} minutes.${runId ? ` Import #${runId} started.` : ""}`,
-    );
-  }
-  if (intent === "enable-schedule" || intent === "disable-schedule" || intent === "delete-schedule") {
-    const id = /^\d{1,12}$/.test(fields.id ?? "") ? Number(fields.id) : NaN;
-    if (!Number.isSafeInteger(id)) return answer(false, "Unknown schedule", "Reload the page and try again.");
-    const done =
-      intent === "delete-schedule"
-        ? await deleteSchedule(context.db, actor, id)
-        : await setScheduleEnabled(context.db, actor, id, intent === "enable-schedule");
-    if (!done) return answer(false, "Unknown schedule", "It may have been deleted already.", 404);
-    const titles = {
-      "enable-schedule": "Schedule on",
-      "disable-schedule": "Schedule paused",
-      "delete-schedule": "Schedule deleted",
-    };
-    return answer(true, titles[intent]);
-  }
-  return answer(false, "Unknown action", "Reload the page and try again.");
+  return fields;
 }
+
+/** What an import from the FTP or SFTP server needs, for a run now or a schedule. */
+function remoteImport({ form, intent }: { form: FormData; intent: string }) {
+  const fields = fieldsOf(form);
+  const source = fields.source;
+  if (source !== "ftp" && source !== "sftp") return refuse(answer(intent, false, "Choose FTP or SFTP"));
+  const remotePath = parseRemotePath(fields.remotePath);
+  if (!remotePath.ok) return refuse(answer(intent, false, "Check the path", remotePath.problem.message));
+  const options = parseFeedOptions(fields);
+  if (!options.ok) {
+    return refuse(answer(intent, false, "Check the settings", `${options.problem.field}: ${options.problem.message}`));
+  }
+  return { fields, source, remotePath: remotePath.value, options: options.value } as const;
+}
+
+/** A schedule's id from the form. */
+function scheduleId({ form, intent }: { form: FormData; intent: string }) {
+  const raw = fieldsOf(form).id ?? "";
+  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id)
+    ? id
+    : refuse(answer(intent, false, "Unknown schedule", "Reload the page and try again."));
+}
+
+/** The answer to a schedule switch or delete. */
+const scheduleDone = (intent: string, done: boolean, title: string) =>
+  done
+    ? answer(intent, true, title)
+    : answer(intent, false, "Unknown schedule", "It may have been deleted already.", 404);
+
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    "start-remote": intent({
+      parse: remoteImport,
+      run: async ({ source, remotePath, options }, { context, actor, viewer, intent: name }) => {
+        try {
+          const run = await startFeedRun(context.db, actor, { ...options, source, fileName: remotePath });
+          context.logger.info({ runId: run.id, source, by: viewer.id }, "supplier feed import started");
+          return answer(
+            name,
+            true,
+            `Import #${run.id} started`,
+            `${remotePath} from the ${source.toUpperCase()} server.`,
+          );
+        } catch (error) {
+          if (error instanceof FeedBusyError) return answer(name, false, "An import is running", error.message, 409);
+          throw error;
+        }
+      },
+    }),
+    "create-schedule": intent({
+      parse: (ctx) => {
+        const remote = remoteImport(ctx);
+        if (remote instanceof Refusal) return remote;
+        const interval = parseInterval(remote.fields.intervalMinutes);
+        if (!interval.ok) return refuse(answer(ctx.intent, false, "Check the interval", interval.problem.message));
+        return { ...remote, intervalMinutes: interval.value, runNow: remote.fields.runNow === "on" };
+      },
+      run: async ({ source, remotePath, options, intervalMinutes, runNow }, { context, actor, intent: name }) => {
+        const { schedule, runId } = await createSchedule(
+          context.db,
+          actor,
+          {
+            kind: options.kind,
+            source,
+            remotePath,
+            intervalMinutes,
+            fullFeed: options.fullFeed,
+            format: options.format,
+          },
+          runNow,
+        );
+        return answer(
+          name,
+          true,
+          "Schedule saved",
+          `${remotePath} every ${schedule.intervalMinutes} minutes.${runId ? ` Import #${runId} started.` : ""}`,
+        );
+      },
+    }),
+    "enable-schedule": intent({
+      parse: scheduleId,
+      run: async (id, { context, actor, intent: name }) =>
+        scheduleDone(name, await setScheduleEnabled(context.db, actor, id, true), "Schedule on"),
+    }),
+    "disable-schedule": intent({
+      parse: scheduleId,
+      run: async (id, { context, actor, intent: name }) =>
+        scheduleDone(name, await setScheduleEnabled(context.db, actor, id, false), "Schedule paused"),
+    }),
+    "delete-schedule": intent({
+      parse: scheduleId,
+      run: async (id, { context, actor, intent: name }) =>
+        scheduleDone(name, await deleteSchedule(context.db, actor, id), "Schedule deleted"),
+    }),
+  }),
+  // The answer names the intent as posted, as it always did.
+  unknown: ({ form }) => answer(fieldsOf(form).intent ?? "", false, "Unknown action", "Reload the page and try again."),
+});
 
 export default function AdminFeeds({ loaderData, actionData }: Route.ComponentProps) {
   return <FeedsPanel {...loaderData} result={actionData} />;

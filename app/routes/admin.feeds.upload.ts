@@ -1,15 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin.feeds.upload";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { parseFeedOptions } from "~/domain/supplier-feed/feed-form";
 import { activeRun, FeedBusyError, startFeedRun } from "~/domain/supplier-feed/runs.server";
 import { receiveFeedUpload } from "~/domain/supplier-feed/upload.server";
+import { storageFor } from "~/shared/storage/index.server";
 
 /**
- * POST /admin/feeds/upload: a supplier feed file (multipart: the settings, then "file"), streamed to
- * disk and queued as an import. Answers with a redirect: to the run's report, or back to the feeds
+ * POST /admin/feeds/upload: a supplier feed file (multipart: the settings, then "file"), streamed into
+ * the shop's store and queued as an import (which any instance may claim). Answers with a redirect: to the run's report, or back to the feeds
  * page with the problem (a plain form, so it works without JavaScript).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,12 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const busy = await activeRun(context.db);
   if (busy) return back(new FeedBusyError(busy.id).message, 409);
 
-  const upload = await receiveFeedUpload(request, context.config.dataDir, context.config.feedMaxBytes);
+  const feeds = storageFor(context.config, "feeds");
+  const upload = await receiveFeedUpload(request, feeds, context.config.feedMaxBytes);
   if (!upload.ok) {
     if (upload.status === 413) return new Response(upload.message, { status: 413, headers: { Connection: "close" } });
     return back(upload.message, upload.status);
   }
-  const discard = () => fs.promises.rm(path.resolve(context.config.dataDir, upload.storedPath), { force: true });
+  const discard = () => feeds.delete(upload.key);
   const options = parseFeedOptions(upload.fields);
   if (!options.ok) {
     await discard();
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...options.value,
         source: "upload",
         fileName: upload.fileName,
-        storedPath: upload.storedPath,
+        storedPath: upload.key,
         fileBytes: upload.bytes,
       },
     );

@@ -1,20 +1,23 @@
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.homepage";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { CarouselPanel } from "~/components/admin/carousel-panel";
 import { errorText } from "~/components/admin/error-text";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import { parseSlideInput } from "~/domain/content/carousel-admin";
 import {
   createSlide,
   deleteSlide,
   listAllSlides,
   moveSlide,
+  moveSlideTo,
   setSlideActive,
   updateSlide,
   type SlideWriteResult,
 } from "~/domain/content/carousel-admin.server";
-import { readForm } from "~/lib/form.server";
+import { amsterdamDay } from "~/features/carousel";
+import { checkSlideLink, describeSlideLinks } from "~/features/carousel/index.server";
+import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {
   return [{ title: "Homepage Carousel Beheer | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -23,24 +26,31 @@ export function meta() {
 /** "Homepage Carousel Beheer" (spec 1 §2.15): every slide, active or not, in home-page order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  // Today's Amsterdam day, from the server: the table's Scheduled / Ended marks use it.
+  const today = amsterdamDay(new Date());
   try {
-    return { slides: await listAllSlides(context.db), loadError: null };
+    const slides = await listAllSlides(context.db);
+    const links = await describeSlideLinks(
+      context.db,
+      slides.map((slide) => slide.ctaLink),
+    );
+    return { slides, links, today, loadError: null };
   } catch (error) {
     context.logger.error({ err: error }, "admin carousel list failed");
-    return { slides: null, loadError: "Er is een fout opgetreden bij het laden van de carousel slides." };
+    return {
+      slides: null,
+      links: {},
+      today,
+      loadError: "Er is een fout opgetreden bij het laden van de carousel slides.",
+    };
   }
 }
 
-const INTENTS = ["save", "toggle", "move", "delete"] as const;
-type Intent = (typeof INTENTS)[number];
-
 /** The toast titles of spec 2 §8 per intent: success, and the prefix of a failure. */
-const TOASTS: Record<Intent, { ok: string; failed: string }> = {
-  save: { ok: "Slide is opgeslagen", failed: "Fout bij opslaan" },
-  toggle: { ok: "Slide is opgeslagen", failed: "Fout bij opslaan" },
-  move: { ok: "Volgorde is bijgewerkt", failed: "Fout bij bijwerken volgorde" },
-  delete: { ok: "Slide is verwijderd", failed: "Fout bij verwijderen" },
-};
+const SAVE_TOASTS = { ok: "Slide is opgeslagen", failed: "Fout bij opslaan" };
+const ORDER_TOASTS = { ok: "Volgorde is bijgewerkt", failed: "Fout bij bijwerken volgorde" };
+const DELETE_TOASTS = { ok: "Slide is verwijderd", failed: "Fout bij verwijderen" };
+type Toasts = typeof SAVE_TOASTS;
 
 /** A slide id from the form: a positive integer, else null. */
 function slideId(value: FormDataEntryValue | null): number | null {
@@ -50,12 +60,98 @@ function slideId(value: FormDataEntryValue | null): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
-    return data<AdminActionResult>(
+const fail = ({ intent, toasts }: { intent: string; toasts: Toasts }, message: string, status: number) =>
+  data<AdminActionResult>({ ok: false, intent, title: `${toasts.failed}: ${message}` }, { status });
+
+type SlideCtx = { intent: string; toasts: Toasts; viewer: { id: string }; context: AppLoadContext };
+
+/** An existing slide's id (every intent but save needs one). */
+function existingSlide(ctx: SlideCtx & { form: FormData }) {
+  const id = slideId(ctx.form.get("id"));
+  return id == null ? refuse(fail(ctx, "Slide niet gevonden", 404)) : id;
+}
+
+/** The service's answer as the toast the panel shows. */
+function slideAnswer(ctx: SlideCtx, result: SlideWriteResult) {
+  if (!result.ok) return fail(ctx, result.message, result.reason === "not-found" ? 404 : 400);
+  ctx.context.logger.info(
+    { slideId: result.slide.id, intent: ctx.intent, by: ctx.viewer.id },
+    "admin changed carousel",
+  );
+  return data<AdminActionResult>({ ok: true, intent: ctx.intent, title: ctx.toasts.ok });
+}
+
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    save: intent({
+      toasts: SAVE_TOASTS,
+      parse: async (ctx) => {
+        const parsed = parseSlideInput((field) => {
+          const value = ctx.form.get(field);
+          return typeof value === "string" ? value : null;
+        }, new URL(ctx.context.config.publicUrl).origin);
+        if (!parsed.ok) return refuse(fail(ctx, parsed.message, 400));
+        if (parsed.slide.ctaLink !== null) {
+          const link = await checkSlideLink(ctx.context.db, parsed.slide.ctaLink);
+          if (!link.ok) return refuse(fail(ctx, link.message, 400));
+        }
+        const rawId = ctx.form.get("id");
+        const id = slideId(rawId);
+        if (rawId != null && rawId !== "" && id == null) return refuse(fail(ctx, "Slide niet gevonden", 404));
+        return { id, slide: parsed.slide };
+      },
+      run: async ({ id, slide }, ctx) =>
+        slideAnswer(
+          ctx,
+          id == null
+            ? await createSlide(ctx.context.db, ctx.actor, slide)
+            : await updateSlide(ctx.context.db, ctx.actor, id, slide),
+        ),
+    }),
+    toggle: intent({
+      toasts: SAVE_TOASTS,
+      parse: (ctx) => {
+        const id = existingSlide(ctx);
+        if (id instanceof Refusal) return id;
+        const active = ctx.form.get("active");
+        if (active !== "true" && active !== "false") return refuse(fail(ctx, "Kies actief of inactief", 400));
+        return { id, active: active === "true" } as const;
+      },
+      run: async ({ id, active }, ctx) => slideAnswer(ctx, await setSlideActive(ctx.context.db, ctx.actor, id, active)),
+    }),
+    move: intent({
+      toasts: ORDER_TOASTS,
+      parse: (ctx) => {
+        const id = existingSlide(ctx);
+        if (id instanceof Refusal) return id;
+        const direction = ctx.form.get("direction");
+        if (direction !== "up" && direction !== "down") return refuse(fail(ctx, "Kies omhoog of omlaag", 400));
+        return { id, direction } as const;
+      },
+      run: async ({ id, direction }, ctx) =>
+        slideAnswer(ctx, await moveSlide(ctx.context.db, ctx.actor, id, direction)),
+    }),
+    position: intent({
+      toasts: ORDER_TOASTS,
+      parse: (ctx) => {
+        const id = existingSlide(ctx);
+        if (id instanceof Refusal) return id;
+        const position = String(ctx.form.get("position") ?? "").trim();
+        if (!/^[1-9]\d{0,4}$/.test(position)) return refuse(fail(ctx, "Kies een positie (1, 2, 3, …)", 400));
+        return { id, position: Number(position) };
+      },
+      run: async ({ id, position }, ctx) =>
+        slideAnswer(ctx, await moveSlideTo(ctx.context.db, ctx.actor, id, position)),
+    }),
+    delete: intent({
+      toasts: DELETE_TOASTS,
+      parse: existingSlide,
+      run: async (id, ctx) => slideAnswer(ctx, await deleteSlide(ctx.context.db, ctx.actor, id)),
+    }),
+  }),
+  unknown: () =>
+    data<AdminActionResult>(
       {
         ok: false,
         intent: "unknown",
@@ -63,51 +159,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "Laad de pagina opnieuw en probeer het nog eens.",
       },
       { status: 400 },
-    );
-  }
-  const toasts = TOASTS[intent as Intent];
-  const fail = (message: string, status: number) =>
-    data<AdminActionResult>({ ok: false, intent, title: `${toasts.failed}: ${message}` }, { status });
-  const id = slideId(form.get("id"));
-  const actor = { id: viewer.id, email: viewer.email };
-
-  let result: SlideWriteResult;
-  try {
-    if (intent === "save") {
-      const parsed = parseSlideInput((field) => {
-        const value = form.get(field);
-        return typeof value === "string" ? value : null;
-      }, new URL(context.config.publicUrl).origin);
-      if (!parsed.ok) return fail(parsed.message, 400);
-      const rawId = form.get("id");
-      if (rawId != null && rawId !== "" && id == null) return fail("Slide niet gevonden", 404);
-      result =
-        id == null
-          ? await createSlide(context.db, actor, parsed.slide)
-          : await updateSlide(context.db, actor, id, parsed.slide);
-    } else {
-      if (id == null) return fail("Slide niet gevonden", 404);
-      if (intent === "toggle") {
-        const active = form.get("active");
-        if (active !== "true" && active !== "false") return fail("Kies actief of inactief", 400);
-        result = await setSlideActive(context.db, actor, id, active === "true");
-      } else if (intent === "move") {
-        const direction = form.get("direction");
-        if (direction !== "up" && direction !== "down") return fail("Kies omhoog of omlaag", 400);
-        result = await moveSlide(context.db, actor, id, direction);
-      } else {
-        result = await deleteSlide(context.db, actor, id);
-      }
-    }
-  } catch (error) {
-    context.logger.error({ err: error, intent }, "admin carousel change failed");
-    return fail(errorText(error), 500);
-  }
-  if (!result.ok) return fail(result.message, result.reason === "not-found" ? 404 : 400);
-  context.logger.info({ slideId: result.slide.id, intent, by: viewer.id }, "admin changed carousel");
-  return data<AdminActionResult>({ ok: true, intent, title: toasts.ok });
-}
+    ),
+  logMessage: "admin carousel change failed",
+  failed: (error, ctx) => fail(ctx, errorText(error), 500),
+});
 
 export default function AdminHomepage({ loaderData, actionData }: Route.ComponentProps) {
-  return <CarouselPanel slides={loaderData.slides} loadError={loaderData.loadError} result={actionData} />;
+  return (
+    <CarouselPanel
+      slides={loaderData.slides}
+      links={loaderData.links}
+      today={loaderData.today}
+      loadError={loaderData.loadError}
+      result={actionData}
+    />
+  );
 }

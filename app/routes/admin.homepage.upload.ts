@@ -2,8 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.homepage.upload";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { storeCarouselImage } from "~/domain/media/uploads.server";
-import type { UploadAnswer } from "~/domain/content/carousel-admin";
+import type { UploadAnswer } from "~/shared/uploads/upload-answer";
 import { readForm } from "~/lib/form.server";
+import { storageFor } from "~/shared/storage/index.server";
 
 /**
  * POST /admin/homepage/upload: a slide's background image as multipart form data (field "file").
@@ -16,20 +17,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const file = form.get("file");
   if (!(file instanceof File)) {
-    return Response.json({ ok: false, message: "Kies een afbeelding om te uploaden" } satisfies UploadAnswer, {
+    return Response.json({ ok: false, message: "Choose an image to upload" } satisfies UploadAnswer, {
       status: 400,
     });
   }
   let stored;
   try {
-    stored = await storeCarouselImage(context.config.dataDir, file);
+    stored = await storeCarouselImage(storageFor(context.config, "carousel"), file);
   } catch (err) {
     // Still JSON: the panel shows the message instead of failing on a plain-text error page.
     context.logger.error({ err, by: viewer.id }, "storing a carousel image failed");
     return Response.json(
       {
         ok: false,
-        message: "Uploaden is mislukt door een fout op de server; probeer het later opnieuw",
+        message: "The upload failed because of an error on the server; try again later",
       } satisfies UploadAnswer,
       { status: 500 },
     );

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.image-migration";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { errorText } from "~/components/admin/error-text";
 import { ImageMigrationPanel, type MigrationTab } from "~/components/admin/image-migration-panel";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import {
   BATCH_SIZE_MAX,
   BATCH_SIZE_MIN,
@@ -14,8 +14,8 @@ import {
   resetImageMigration,
   startImageMigrationBatch,
 } from "~/domain/image-migration/migration.server";
-import { storageFor } from "~/domain/storage/storage.server";
-import { readForm } from "~/lib/form.server";
+import { storageFor } from "~/shared/storage/index.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {
   return [{ title: "Image Migration Tool | Admin | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const tab: MigrationTab = new URL(request.url).searchParams.get("tab") === "statistics" ? "statistics" : "tool";
   const state = await imageMigrationState(context.db);
-  const statistics = tab === "statistics" ? await imageStatistics(context.db, storageFor(context.config)) : null;
+  const statistics = tab === "statistics" ? await imageStatistics(context.db, storageFor(context.config, "images")) : null;
   return { tab, state, statistics };
 }
 
@@ -39,83 +39,72 @@ const unknown = () =>
     { status: 400 },
   );
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const actor = { id: viewer.id, email: viewer.email };
-  if (intent === "migrate") {
-    const raw = String(form.get("batchSize") ?? "").trim();
-    const batchSize = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
-    if (!(batchSize >= BATCH_SIZE_MIN && batchSize <= BATCH_SIZE_MAX)) {
-      return data<AdminActionResult>(
-        {
-          ok: false,
-          intent,
-          title: "Invalid batch size",
-          description: `Enter a whole number from ${BATCH_SIZE_MIN} to ${BATCH_SIZE_MAX}.`,
-        },
-        { status: 400 },
-      );
-    }
-    try {
-      const { batchId, startArtNo } = await startImageMigrationBatch(context.db, actor, { batchSize });
-      context.logger.info({ batchId, batchSize, startArtNo, by: viewer.id }, "image migration batch started");
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        title: "Migration batch started",
-        description:
-          startArtNo == null
-            ? `Up to ${batchSize} products from the first one.`
-            : `Up to ${batchSize} products after ArtNo ${startArtNo}.`,
-      });
-    } catch (error) {
-      if (error instanceof ImageMigrationBusyError) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Migration busy", description: error.message },
-          { status: 409 },
+const answer = (result: AdminActionResult, status = 200) => data<AdminActionResult>(result, { status });
+
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    migrate: intent({
+      toasts: { failed: "Failed to start the migration" },
+      parse: ({ form, intent: name }) => {
+        const raw = String(form.get("batchSize") ?? "").trim();
+        const batchSize = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+        if (batchSize >= BATCH_SIZE_MIN && batchSize <= BATCH_SIZE_MAX) return batchSize;
+        return refuse(
+          answer(
+            {
+              ok: false,
+              intent: name,
+              title: "Invalid batch size",
+              description: `Enter a whole number from ${BATCH_SIZE_MIN} to ${BATCH_SIZE_MAX}.`,
+            },
+            400,
+          ),
         );
-      }
-      if (error instanceof ImageMigrationDoneError) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Nothing left to migrate", description: error.message },
-          { status: 409 },
-        );
-      }
-      context.logger.error({ err: error }, "image migration start failed");
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Failed to start the migration", description: errorText(error) },
-        { status: 500 },
-      );
+      },
+      run: async (batchSize, { context, actor, viewer, intent: name }) => {
+        const { batchId, startArtNo } = await startImageMigrationBatch(context.db, actor, { batchSize });
+        context.logger.info({ batchId, batchSize, startArtNo, by: viewer.id }, "image migration batch started");
+        return answer({
+          ok: true,
+          intent: name,
+          title: "Migration batch started",
+          description:
+            startArtNo == null
+              ? `Up to ${batchSize} products from the first one.`
+              : `Up to ${batchSize} products after ArtNo ${startArtNo}.`,
+        });
+      },
+    }),
+    reset: intent({
+      toasts: { failed: "Failed to reset the migration" },
+      run: async (_input, { context, actor, viewer, intent: name }) => {
+        const cleared = await resetImageMigration(context.db, actor);
+        context.logger.info({ ...cleared, by: viewer.id }, "image migration reset");
+        return answer({
+          ok: true,
+          intent: name,
+          title: "Migration results cleared",
+          description: "The next batch starts from the first product again.",
+        });
+      },
+    }),
+  }),
+  unknown,
+  // A running batch, or nothing left to do: the admin's answer, not a fault.
+  expected: (error, { intent }) => {
+    if (error instanceof ImageMigrationBusyError) {
+      return answer({ ok: false, intent, title: "Migration busy", description: error.message }, 409);
     }
-  }
-  if (intent === "reset") {
-    try {
-      const cleared = await resetImageMigration(context.db, actor);
-      context.logger.info({ ...cleared, by: viewer.id }, "image migration reset");
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        title: "Migration results cleared",
-        description: "The next batch starts from the first product again.",
-      });
-    } catch (error) {
-      if (error instanceof ImageMigrationBusyError) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Migration busy", description: error.message },
-          { status: 409 },
-        );
-      }
-      context.logger.error({ err: error }, "image migration reset failed");
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Failed to reset the migration", description: errorText(error) },
-        { status: 500 },
-      );
+    if (error instanceof ImageMigrationDoneError) {
+      return answer({ ok: false, intent, title: "Nothing left to migrate", description: error.message }, 409);
     }
-  }
-  return unknown();
-}
+    return undefined;
+  },
+  logMessage: "image migration action failed",
+  failed: (error, { intent, toasts }) =>
+    answer({ ok: false, intent, title: toasts.failed, description: errorText(error) }, 500),
+});
 
 export default function AdminImageMigration({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -6,7 +6,7 @@ import { adminMoment } from "~/components/admin/admin-format";
 import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "~/components/admin/order-details-dialog";
 import { ORDERS_LOAD_ERROR } from "~/components/admin/orders-panel";
 import type { AdminChangeRow } from "~/domain/admin/audit.server";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/domain/fulfilment/dropshipment.server";
 import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
@@ -16,7 +16,7 @@ import { refundedPieces, withdrawalPrefill } from "~/features/orders";
 import { formatEuro } from "~/domain/money/money";
 import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
-import { readForm } from "~/lib/form.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
 import { adminChangeTitle, OrderTimeline, toTimelineView } from "~/features/order-timeline";
 import { loadOrderTimeline, resendOrderMail } from "~/features/order-timeline/index.server";
@@ -203,192 +203,140 @@ const RETRY_REFUSED: Record<string, string> = {
   "not-failed": "The dropshipment has not failed, so there is nothing to retry.",
 };
 
-/** Moving the order on (or cancelling it) and "retry now" for a failed dropshipment. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const actor = { id: viewer.id, email: viewer.email };
-  const orderId = params.orderId;
+const answer = (result: AdminActionResult, status = 200) => data<AdminActionResult>(result, { status });
 
-  if (intent === "status") {
-    const to = form.get("status");
-    if (!isOrderStatus(to)) {
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Failed to update order", description: "Choose a valid order status." },
-        { status: 400 },
-      );
-    }
-    const rawTracking = to === "shipped" ? String(form.get("trackingUrl") ?? "").trim() : "";
-    if (
-      rawTracking &&
-      (!/^https?:\/\/[^\s"'<>]+$/i.test(rawTracking) || rawTracking.length > 500 || hasInvalidCharacters(rawTracking))
-    ) {
-      return data<AdminActionResult>(
-        {
-          ok: false,
-          intent,
-          title: "Failed to update order",
-          description: "The tracking link must be a web address (https://…).",
-        },
-        { status: 400 },
-      );
-    }
-    try {
-      const result = await changeOrderStatus(
-        context.db,
-        actor,
-        { orderId, to, trackingUrl: rawTracking || null },
-        context.config,
-      );
-      if (!result.ok) {
-        return data<AdminActionResult>(
-          {
-            ok: false,
-            intent,
-            title: "Failed to update order",
-            description: result.reason === "not-found" ? NOT_FOUND : result.message,
-          },
-          { status: result.reason === "not-found" ? 404 : 409 },
-        );
-      }
-      context.logger.info({ orderId, from: result.from, to, by: viewer.id }, "admin changed order status");
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        title: "Order updated",
-        description: `The order is now ${result.to} (was ${result.from}).`,
-      });
-    } catch (error) {
-      context.logger.error({ err: error, orderId }, "admin order status change failed");
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Failed to update order", description: "An unexpected error occurred." },
-        { status: 500 },
-      );
-    }
-  }
+const failure = (intent: string, title: string, description: string | undefined, status: number) =>
+  answer({ ok: false, intent, title, description }, status);
 
-  if (intent === "refund") {
-    const lines: { orderItemId: number; quantity: number }[] = [];
-    for (const [key, value] of form) {
-      const match = /^refund-qty-(\d{1,9})$/.exec(key);
-      if (!match || typeof value !== "string") continue;
-      const quantity = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-      if (Number.isNaN(quantity)) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Refund not made", description: "Enter whole numbers of pieces." },
-          { status: 400 },
+/** Moving the order on (or cancelling it), refunds, "retry now" for a failed dropshipment, resending a mail. */
+export const action = intentAction<{ orderId: string }>()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    status: intent({
+      toasts: { failed: "Failed to update order" },
+      parse: ({ form, intent: name, toasts }) => {
+        const to = form.get("status");
+        if (!isOrderStatus(to)) return refuse(failure(name, toasts.failed, "Choose a valid order status.", 400));
+        const rawTracking = to === "shipped" ? String(form.get("trackingUrl") ?? "").trim() : "";
+        if (
+          rawTracking &&
+          (!/^https?:\/\/[^\s"'<>]+$/i.test(rawTracking) ||
+            rawTracking.length > 500 ||
+            hasInvalidCharacters(rawTracking))
+        ) {
+          return refuse(failure(name, toasts.failed, "The tracking link must be a web address (https://…).", 400));
+        }
+        return { to, trackingUrl: rawTracking || null };
+      },
+      run: async ({ to, trackingUrl }, { context, actor, viewer, params, intent: name, toasts }) => {
+        const orderId = params.orderId;
+        const result = await changeOrderStatus(context.db, actor, { orderId, to, trackingUrl }, context.config);
+        if (!result.ok) {
+          const notFound = result.reason === "not-found";
+          return failure(name, toasts.failed, notFound ? NOT_FOUND : result.message, notFound ? 404 : 409);
+        }
+        context.logger.info({ orderId, from: result.from, to, by: viewer.id }, "admin changed order status");
+        return answer({
+          ok: true,
+          intent: name,
+          title: "Order updated",
+          description: `The order is now ${result.to} (was ${result.from}).`,
+        });
+      },
+    }),
+    refund: intent({
+      toasts: { failed: "Refund not made" },
+      parse: ({ form, intent: name, toasts }) => {
+        const lines: { orderItemId: number; quantity: number }[] = [];
+        for (const [key, value] of form) {
+          const match = /^refund-qty-(\d{1,9})$/.exec(key);
+          if (!match || typeof value !== "string") continue;
+          const quantity = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+          if (Number.isNaN(quantity))
+            return refuse(failure(name, toasts.failed, "Enter whole numbers of pieces.", 400));
+          lines.push({ orderItemId: Number(match[1]), quantity });
+        }
+        const confirmed = String(form.get("confirmedAmountCents") ?? "").trim();
+        if (!/^\d{1,9}$/.test(confirmed)) {
+          return refuse(failure(name, toasts.failed, "Confirm the amount to pay back first.", 400));
+        }
+        return {
+          lines,
+          shipping: form.get("refundShipping") === "on",
+          restock: form.get("restock") === "on",
+          idempotencyKey: String(form.get("refundKey") ?? ""),
+          confirmedAmountCents: Number(confirmed),
+        };
+      },
+      run: async (input, { context, actor, viewer, params, intent: name, toasts }) => {
+        const orderId = params.orderId;
+        const result = await refundOrder(context.db, context.payments, actor, { orderId, ...input });
+        if (!result.ok) return failure(name, toasts.failed, result.message, result.status);
+        context.logger.info(
+          { orderId, refundId: result.refundId, amountCents: result.amountCents, by: viewer.id },
+          "admin refunded an order",
         );
-      }
-      lines.push({ orderItemId: Number(match[1]), quantity });
-    }
-    const confirmed = String(form.get("confirmedAmountCents") ?? "").trim();
-    if (!/^\d{1,9}$/.test(confirmed)) {
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Refund not made", description: "Confirm the amount to pay back first." },
-        { status: 400 },
-      );
-    }
-    try {
-      const result = await refundOrder(context.db, context.payments, actor, {
-        orderId,
-        lines,
-        shipping: form.get("refundShipping") === "on",
-        restock: form.get("restock") === "on",
-        idempotencyKey: String(form.get("refundKey") ?? ""),
-        confirmedAmountCents: Number(confirmed),
-      });
-      if (!result.ok) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Refund not made", description: result.message },
-          { status: result.status },
+        return answer({
+          ok: true,
+          intent: name,
+          title: result.repeated ? "Already refunded" : "Refund made",
+          description: `${formatEuro(result.amountCents)} paid back${result.full ? "; the order is fully refunded" : ""}.`,
+        });
+      },
+    }),
+    "retry-dropshipment": intent({
+      toasts: { failed: "Failed to retry the dropshipment" },
+      run: async (_input, { context, actor, viewer, params, intent: name, toasts }) => {
+        const orderId = params.orderId;
+        const result = await retryDropshipment(context.db, actor, orderId);
+        if (!result.ok) {
+          const status = result.reason === "order-not-found" ? 404 : 409;
+          return failure(name, toasts.failed, RETRY_REFUSED[result.reason], status);
+        }
+        context.logger.info({ orderId, by: viewer.id }, "admin retried a dropshipment");
+        return answer({
+          ok: true,
+          intent: name,
+          title: "Dropshipment queued again",
+          description: "The order is sent to the supplier again now.",
+        });
+      },
+    }),
+    "resend-mail": intent({
+      toasts: { failed: "Mail not sent again" },
+      parse: ({ form, intent: name, toasts }) => {
+        // An outbox row id: digits only, so a control character or anything else is refused here.
+        const raw = form.get("outboxId");
+        if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw)) {
+          return refuse(failure(name, toasts.failed, "Choose a mail of this order to resend.", 400));
+        }
+        return Number(raw);
+      },
+      run: async (outboxId, { context, actor, viewer, params, intent: name, toasts }) => {
+        const orderId = params.orderId;
+        const result = await resendOrderMail(context.db, actor, { orderId, outboxId });
+        if (!result.ok) return failure(name, toasts.failed, "This order has no such mail.", 404);
+        context.logger.info(
+          { orderId, outboxId: result.outboxId, copyOf: outboxId, by: viewer.id },
+          "admin resent a mail",
         );
-      }
-      context.logger.info(
-        { orderId, refundId: result.refundId, amountCents: result.amountCents, by: viewer.id },
-        "admin refunded an order",
-      );
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        title: result.repeated ? "Already refunded" : "Refund made",
-        description: `${formatEuro(result.amountCents)} paid back${result.full ? "; the order is fully refunded" : ""}.`,
-      });
-    } catch (error) {
-      context.logger.error({ err: error, orderId }, "admin refund failed");
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Refund not made", description: "An unexpected error occurred." },
-        { status: 500 },
-      );
-    }
-  }
-
-  if (intent === "retry-dropshipment") {
-    try {
-      const result = await retryDropshipment(context.db, actor, orderId);
-      if (!result.ok) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Failed to retry the dropshipment", description: RETRY_REFUSED[result.reason] },
-          { status: result.reason === "order-not-found" ? 404 : 409 },
-        );
-      }
-      context.logger.info({ orderId, by: viewer.id }, "admin retried a dropshipment");
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        title: "Dropshipment queued again",
-        description: "The order is sent to the supplier again now.",
-      });
-    } catch (error) {
-      context.logger.error({ err: error, orderId }, "admin dropshipment retry failed");
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Failed to retry the dropshipment", description: "An unexpected error occurred." },
-        { status: 500 },
-      );
-    }
-  }
-
-  if (intent === "resend-mail") {
-    // An outbox row id: digits only, so a control character or anything else is refused here.
-    const raw = form.get("outboxId");
-    if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw)) {
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Mail not sent again", description: "Choose a mail of this order to resend." },
-        { status: 400 },
-      );
-    }
-    try {
-      const result = await resendOrderMail(context.db, actor, { orderId, outboxId: Number(raw) });
-      if (!result.ok) {
-        return data<AdminActionResult>(
-          { ok: false, intent, title: "Mail not sent again", description: "This order has no such mail." },
-          { status: 404 },
-        );
-      }
-      context.logger.info(
-        { orderId, outboxId: result.outboxId, copyOf: Number(raw), by: viewer.id },
-        "admin resent a mail",
-      );
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        title: "Mail queued again",
-        description: `A copy goes to ${result.to} (mail #${result.outboxId}).`,
-      });
-    } catch (error) {
-      context.logger.error({ err: error, orderId }, "admin mail resend failed");
-      return data<AdminActionResult>(
-        { ok: false, intent, title: "Mail not sent again", description: "An unexpected error occurred." },
-        { status: 500 },
-      );
-    }
-  }
-
-  return data<AdminActionResult>(
-    { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
-    { status: 400 },
-  );
-}
+        return answer({
+          ok: true,
+          intent: name,
+          title: "Mail queued again",
+          description: `A copy goes to ${result.to} (mail #${result.outboxId}).`,
+        });
+      },
+    }),
+  }),
+  unknown: () =>
+    answer(
+      { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
+      400,
+    ),
+  logMessage: "admin order action failed",
+  failed: (_error, { intent, toasts }) => failure(intent, toasts.failed, "An unexpected error occurred.", 500),
+});
 
 export default function AdminOrderDetailsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { order, closeTo, error, timeline } = loaderData;

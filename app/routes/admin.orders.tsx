@@ -2,7 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { adminMoment } from "~/components/admin/admin-format";
 import { ORDERS_LOAD_ERROR, OrdersPanel, type OrderListData } from "~/components/admin/orders-panel";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import {
   adminOrdersSearch,
   EMPTY_ADMIN_ORDERS_QUERY,
@@ -18,7 +18,7 @@ import {
   listAdminOrders,
   selectedOrderIds,
 } from "~/features/admin-orders/index.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {
   return [{ title: "All Orders | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -72,37 +72,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+const bulkRefusal = (status: number, title: string, description: string) =>
+  data<BulkShipResult>({ ok: false, intent: "bulk-ship", title, description, shipped: [], refused: [] }, { status });
+
 /** "Mark as shipped" for the selected orders (the only form this list posts). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const refuse = (status: number, title: string, description: string) =>
-    data<BulkShipResult>({ ok: false, intent: "bulk-ship", title, description, shipped: [], refused: [] }, { status });
-  if (intent !== "bulk-ship") return refuse(400, "Unknown action", "Reload the page and try again.");
-  const values = form.getAll("orderId").map(String);
-  const ids = selectedOrderIds(values);
-  if (ids === null) {
-    return refuse(400, "Too many orders", `Mark at most ${BULK_SHIP_MAX} orders as shipped at once.`);
-  }
-  if (ids.length === 0 || ids.length !== values.length) {
-    return refuse(400, "No orders marked as shipped", "Select the orders again: an order id was not valid.");
-  }
-  const outcome = await bulkMarkShipped(context.db, { id: viewer.id, email: viewer.email }, ids, context.config);
-  const n = outcome.shipped.length;
-  return data<BulkShipResult>({
-    ok: outcome.refused.length === 0,
-    intent: "bulk-ship",
-    title: `${n} ${n === 1 ? "order" : "orders"} marked as shipped`,
-    description:
-      outcome.refused.length > 0
-        ? `${outcome.refused.length} not shipped: ${outcome.refused.length === 1 ? "its status does" : "their status does"} not allow it.`
-        : n > 0
-          ? "Each customer gets the shipped e-mail once."
-          : undefined,
-    ...outcome,
-  });
-}
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    "bulk-ship": intent({
+      parse: ({ form }) => {
+        const values = form.getAll("orderId").map(String);
+        const ids = selectedOrderIds(values);
+        if (ids === null) {
+          return refuse(
+            bulkRefusal(400, "Too many orders", `Mark at most ${BULK_SHIP_MAX} orders as shipped at once.`),
+          );
+        }
+        if (ids.length === 0 || ids.length !== values.length) {
+          return refuse(
+            bulkRefusal(400, "No orders marked as shipped", "Select the orders again: an order id was not valid."),
+          );
+        }
+        return ids;
+      },
+      run: async (ids, { context, actor }) => {
+        const outcome = await bulkMarkShipped(context.db, actor, ids, context.config);
+        const n = outcome.shipped.length;
+        return data<BulkShipResult>({
+          ok: outcome.refused.length === 0,
+          intent: "bulk-ship",
+          title: `${n} ${n === 1 ? "order" : "orders"} marked as shipped`,
+          description:
+            outcome.refused.length > 0
+              ? `${outcome.refused.length} not shipped: ${outcome.refused.length === 1 ? "its status does" : "their status does"} not allow it.`
+              : n > 0
+                ? "Each customer gets the shipped e-mail once."
+                : undefined,
+          ...outcome,
+        });
+      },
+    }),
+  }),
+  unknown: () => bulkRefusal(400, "Unknown action", "Reload the page and try again."),
+});
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   return (

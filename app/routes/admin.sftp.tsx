@@ -1,7 +1,7 @@
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.sftp";
 import { SftpPanel, type SftpActionResult } from "~/components/admin/sftp-panel";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import {
   FINGERPRINT_PATTERN,
   getConnection,
@@ -14,7 +14,7 @@ import {
 } from "~/domain/connections/connections.server";
 import { listRetrievedFiles, testSftpConnection } from "~/domain/connections/sftp.server";
 import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {
   return [{ title: "SFTP | Admin Dashboard | Trapkracht" }, { name: "robots", content: "noindex" }];
@@ -33,87 +33,115 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const now = () => new Date().toISOString();
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const actor = { id: viewer.id, email: viewer.email };
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  try {
-    if (intent === "accept-host-key") {
-      const fingerprint = String(form.get("fingerprint") ?? "");
-      if (!FINGERPRINT_PATTERN.test(fingerprint)) {
-        return data<SftpActionResult>(
-          {
-            ok: false,
-            intent,
-            title: "Failed to test SFTP connection",
-            description: "Not a SHA256 host key fingerprint",
-          },
-          { status: 400 },
-        );
-      }
-      await pinHostKey(context.db, context.config, actor, fingerprint);
-      return data<SftpActionResult>({ ok: true, intent, title: "Host key accepted", description: fingerprint });
-    }
-    if (intent !== "save" && intent !== "test") {
-      return data<SftpActionResult>(
-        { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
-        { status: 400 },
-      );
-    }
-    const parsed = parseConnectionForm(form);
-    if (!parsed.ok) {
-      return data<SftpActionResult>(
-        { ok: false, intent, title: "Failed to test SFTP connection", description: `${parsed.field}: ${parsed.error}` },
-        { status: 400 },
-      );
-    }
-    const stored = await getConnection(context.db, context.config, "sftp");
-    const wanted = {
-      ...stored,
-      host: parsed.input.host,
-      port: parsed.input.port ?? 0,
-      user: parsed.input.user,
-      logonType: parsed.input.logonType,
-      password: parsed.input.password || stored.password,
-      privateKey: parsed.input.privateKey.trim() ? parsed.input.privateKey : stored.privateKey,
-    };
-    if (missingRequired(wanted)) {
-      return data<SftpActionResult>(
+const TEST_FAILED = "Failed to test SFTP connection";
+
+const answer = (result: SftpActionResult, status = 200) => data<SftpActionResult>(result, { status });
+
+type SftpCtx = {
+  form: FormData;
+  intent: string;
+  viewer: { id: string };
+  actor: { id: string; email: string };
+  context: AppLoadContext;
+};
+
+/** Save and test both store the form first (a test uses what was just typed). */
+function connectionInput({ form, intent }: SftpCtx) {
+  const parsed = parseConnectionForm(form);
+  return parsed.ok
+    ? parsed.input
+    : refuse(answer({ ok: false, intent, title: TEST_FAILED, description: `${parsed.field}: ${parsed.error}` }, 400));
+}
+
+type ConnectionInput = Exclude<ReturnType<typeof connectionInput>, Refusal<unknown>>;
+
+/** The connection as stored after this form, or the "All fields are required" answer. */
+async function storeConnection(input: ConnectionInput, { context, actor, intent }: SftpCtx) {
+  const stored = await getConnection(context.db, context.config, "sftp");
+  const wanted = {
+    ...stored,
+    host: input.host,
+    port: input.port ?? 0,
+    user: input.user,
+    logonType: input.logonType,
+    password: input.password || stored.password,
+    privateKey: input.privateKey.trim() ? input.privateKey : stored.privateKey,
+  };
+  if (missingRequired(wanted)) {
+    return refuse(
+      answer(
         {
           ok: false,
           intent,
           title: "All fields are required",
           logs: [{ at: now(), message: "Missing required fields", level: "error" }],
         },
-        { status: 400 },
-      );
-    }
-    const connection = await saveConnection(context.db, context.config, actor, "sftp", parsed.input);
-    if (intent === "save") return data<SftpActionResult>({ ok: true, intent, title: "SFTP settings saved" });
-    const test = await testSftpConnection(connection, context.config.dataDir);
-    context.logger.info({ by: viewer.id, success: test.success }, "admin ran an SFTP connection test");
-    return data<SftpActionResult>({
-      ok: test.success,
-      intent,
-      title: test.message,
-      description: test.details ?? undefined,
-      test,
-    });
-  } catch (error) {
-    if (error instanceof OutboundRefusedError) {
-      return data<SftpActionResult>(
-        { ok: false, intent, title: "Failed to test SFTP connection", description: `host: ${error.message}` },
-        { status: 400 },
-      );
-    }
-    context.logger.error({ err: error }, "SFTP action failed");
-    return data<SftpActionResult>(
-      { ok: false, intent, title: "An unexpected error occurred", description: "Failed to test SFTP connection" },
-      { status: 500 },
+        400,
+      ),
     );
   }
+  return saveConnection(context.db, context.config, actor, "sftp", input);
 }
+
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    "accept-host-key": intent({
+      parse: ({ form, intent: name }) => {
+        const fingerprint = String(form.get("fingerprint") ?? "");
+        return FINGERPRINT_PATTERN.test(fingerprint)
+          ? fingerprint
+          : refuse(
+              answer(
+                { ok: false, intent: name, title: TEST_FAILED, description: "Not a SHA256 host key fingerprint" },
+                400,
+              ),
+            );
+      },
+      run: async (fingerprint, { context, actor, intent: name }) => {
+        await pinHostKey(context.db, context.config, actor, fingerprint);
+        return answer({ ok: true, intent: name, title: "Host key accepted", description: fingerprint });
+      },
+    }),
+    save: intent({
+      parse: connectionInput,
+      run: async (input, ctx) => {
+        const stored = await storeConnection(input, ctx);
+        if (stored instanceof Refusal) return stored.answer;
+        return answer({ ok: true, intent: ctx.intent, title: "SFTP settings saved" });
+      },
+    }),
+    test: intent({
+      parse: connectionInput,
+      run: async (input, ctx) => {
+        const connection = await storeConnection(input, ctx);
+        if (connection instanceof Refusal) return connection.answer;
+        const test = await testSftpConnection(connection, ctx.context.config.dataDir);
+        ctx.context.logger.info({ by: ctx.viewer.id, success: test.success }, "admin ran an SFTP connection test");
+        return answer({
+          ok: test.success,
+          intent: ctx.intent,
+          title: test.message,
+          description: test.details ?? undefined,
+          test,
+        });
+      },
+    }),
+  }),
+  unknown: () =>
+    answer(
+      { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
+      400,
+    ),
+  // A host the outbound policy refuses is the admin's input, not a fault.
+  expected: (error, { intent }) =>
+    error instanceof OutboundRefusedError
+      ? answer({ ok: false, intent, title: TEST_FAILED, description: `host: ${error.message}` }, 400)
+      : undefined,
+  logMessage: "SFTP action failed",
+  failed: (_error, { intent }) =>
+    answer({ ok: false, intent, title: "An unexpected error occurred", description: TEST_FAILED }, 500),
+});
 
 export default function AdminSftp({ loaderData, actionData }: Route.ComponentProps) {
   return <SftpPanel {...loaderData} result={actionData} />;

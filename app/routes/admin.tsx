@@ -4,6 +4,8 @@ import { AdminError } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminFrameOfPath } from "~/components/admin/admin-tabs";
 import { requireAdmin } from "~/domain/auth/viewer.server";
+import { MailDeliveryBanner } from "~/features/admin-emails";
+import { getMailDeliveryHealth, mailBannerView } from "~/features/admin-emails/index.server";
 import { readForm } from "~/lib/form.server";
 
 /**
@@ -16,7 +18,14 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  // The mail banner (ADR 0036): one small read on partial indexes; a failure here never costs the page.
+  try {
+    const health = await getMailDeliveryHealth(context.db, { smtpConfigured: Boolean(context.config.smtpUrl) });
+    return { mailBanner: mailBannerView(health) };
+  } catch (error) {
+    context.logger.error({ err: error }, "mail delivery health check failed");
+    return { mailBanner: null };
+  }
 }
 
 /**
@@ -29,11 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("This form is out of date: reload the page and try again.", { status: 405 });
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const frame = adminFrameOfPath(pathname);
   return (
-    <AdminShell activeTab={frame.tab} title={frame.title} isChangeLog={/^\/admin\/changes\/?$/.test(pathname)}>
+    <AdminShell
+      activeTab={frame.tab}
+      title={frame.title}
+      isChangeLog={/^\/admin\/changes\/?$/.test(pathname)}
+      banner={<MailDeliveryBanner banner={loaderData?.mailBanner ?? null} />}
+    >
       <Outlet />
     </AdminShell>
   );

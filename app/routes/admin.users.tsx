@@ -1,7 +1,6 @@
 import { textParam } from "~/lib/text-input";
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.users";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { errorText } from "~/components/admin/error-text";
 import {
   DEACTIVATE_WARNING,
@@ -19,10 +18,10 @@ import {
   setUserRole,
   USER_SEARCH_MAX_LENGTH,
 } from "~/domain/admin/users.server";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
 import type { UserRole } from "~/db/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { formatAdminDateTime } from "~/shared/dates/admin-dates";
 
 export function meta() {
@@ -71,110 +70,122 @@ function refused(intent: string, description: string, status: number) {
   return data<UsersActionResult>({ ok: false, intent, title: "Failed to update user", description }, { status });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const userId = textParam(String(form.get("userId") ?? "")) ?? "";
-  // Without JavaScript, "Deactivate" and a role change first ask on the page itself (with JavaScript
-  // a dialog asks): nothing changes until the question's own form is sent.
-  if (intent === "confirm-deactivate") {
-    const email = userId && userId !== viewer.id ? await findUserEmail(context.db, userId) : null;
-    if (!email) {
-      return userId === viewer.id
-        ? refused(intent, "You cannot deactivate your own account.", 400)
-        : refused(intent, "User not found.", 404);
-    }
-    return data<UsersActionResult>({
-      ok: true,
-      intent,
-      title: `Deactivate ${email}?`,
-      description: DEACTIVATE_WARNING,
-      confirm: { intent: "deactivate", userId, label: "Deactivate user" },
-    });
-  }
-  if (intent === "confirm-role") {
-    const role = roleOf(form.get("role"));
-    const user = userId ? await findUserForRole(context.db, userId) : null;
-    if (!role) return refused(intent, "Choose admin or customer.", 400);
-    if (!user) return refused(intent, "User not found.", 404);
-    const question = roleQuestion(user.email, role, userId === viewer.id);
-    return data<UsersActionResult>({
-      ok: true,
-      intent,
-      title: question.title,
-      description: question.description,
-      confirm: { intent: "set-role", userId, role, label: question.confirmLabel },
-    });
-  }
-  if (intent === "set-role") {
-    const role = roleOf(form.get("role"));
-    if (!role) return refused(intent, "Choose admin or customer.", 400);
-    let result: Awaited<ReturnType<typeof setUserRole>>;
-    try {
-      result = await setUserRole(context.db, { id: viewer.id, email: viewer.email }, { userId, role });
-    } catch (error) {
-      context.logger.error({ err: error }, "admin user role change failed");
-      return refused(intent, errorText(error), 500);
-    }
+const userIdOf = (form: FormData) => textParam(String(form.get("userId") ?? "")) ?? "";
+
+/** Deactivate or reactivate: one service call, two sets of words. */
+const statusChange = (active: boolean) => ({
+  parse: ({ form }: { form: FormData }) => userIdOf(form),
+  run: async (
+    userId: string,
+    ctx: {
+      intent: string;
+      viewer: { id: string };
+      actor: { id: string; email: string };
+      context: AppLoadContext;
+    },
+  ) => {
+    const result = await setUserActive(ctx.context.db, ctx.actor, { userId, active });
     if (!result.ok) {
-      return result.reason === "last-admin"
-        ? refused(intent, LAST_ADMIN_MESSAGE, 409)
-        : refused(intent, "User not found.", 404);
+      if (result.reason === "self") return refused(ctx.intent, "You cannot deactivate your own account.", 400);
+      if (result.reason === "last-admin") return refused(ctx.intent, LAST_ADMIN_MESSAGE, 409);
+      return refused(ctx.intent, "User not found.", 404);
     }
-    context.logger.info({ userId, role, by: viewer.id }, "admin changed user role");
-    if (result.changed && userId === viewer.id) {
-      // The admin pages this request would draw next are no longer theirs.
-      throw redirectWithFlash(context.config, "/", {
-        kind: "success",
-        title: "You are now a customer",
-        description: "You no longer have access to the admin dashboard.",
-      });
-    }
-    const { email } = result.user;
+    ctx.context.logger.info({ userId, intent: ctx.intent, by: ctx.viewer.id }, "admin changed user status");
     return data<UsersActionResult>({
       ok: true,
-      intent,
-      title: role === "admin" ? "User is now an admin" : "User is now a customer",
-      description: !result.changed
-        ? `${email} already had this role.`
-        : role === "admin"
-          ? `${email} can use the admin dashboard from their next page.`
-          : `${email} has no access to the admin dashboard any more.`,
+      intent: ctx.intent,
+      title: active ? "User reactivated" : "User deactivated",
+      description: active
+        ? `${result.user.email} can sign in again.`
+        : `${result.user.email} has been signed out and can no longer sign in.`,
     });
-  }
-  if (intent !== "deactivate" && intent !== "reactivate") {
-    return data<AdminActionResult>(
+  },
+});
+
+export const action = intentAction()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    // Without JavaScript, "Deactivate" and a role change first ask on the page itself (with JavaScript
+    // a dialog asks): nothing changes until the question's own form is sent.
+    "confirm-deactivate": intent({
+      parse: ({ form }) => userIdOf(form),
+      run: async (userId, ctx) => {
+        const email = userId && userId !== ctx.viewer.id ? await findUserEmail(ctx.context.db, userId) : null;
+        if (!email) {
+          return userId === ctx.viewer.id
+            ? refused(ctx.intent, "You cannot deactivate your own account.", 400)
+            : refused(ctx.intent, "User not found.", 404);
+        }
+        return data<UsersActionResult>({
+          ok: true,
+          intent: ctx.intent,
+          title: `Deactivate ${email}?`,
+          description: DEACTIVATE_WARNING,
+          confirm: { intent: "deactivate", userId, label: "Deactivate user" },
+        });
+      },
+    }),
+    "confirm-role": intent({
+      parse: ({ form }) => ({ userId: userIdOf(form), role: roleOf(form.get("role")) }),
+      run: async ({ userId, role }, ctx) => {
+        const user = userId ? await findUserForRole(ctx.context.db, userId) : null;
+        if (!role) return refused(ctx.intent, "Choose admin or customer.", 400);
+        if (!user) return refused(ctx.intent, "User not found.", 404);
+        const question = roleQuestion(user.email, role, userId === ctx.viewer.id);
+        return data<UsersActionResult>({
+          ok: true,
+          intent: ctx.intent,
+          title: question.title,
+          description: question.description,
+          confirm: { intent: "set-role", userId, role, label: question.confirmLabel },
+        });
+      },
+    }),
+    "set-role": intent({
+      parse: ({ form, intent: name }) => {
+        const role = roleOf(form.get("role"));
+        return role ? { userId: userIdOf(form), role } : refuse(refused(name, "Choose admin or customer.", 400));
+      },
+      run: async ({ userId, role }, ctx) => {
+        const result = await setUserRole(ctx.context.db, ctx.actor, { userId, role });
+        if (!result.ok) {
+          return result.reason === "last-admin"
+            ? refused(ctx.intent, LAST_ADMIN_MESSAGE, 409)
+            : refused(ctx.intent, "User not found.", 404);
+        }
+        ctx.context.logger.info({ userId, role, by: ctx.viewer.id }, "admin changed user role");
+        if (result.changed && userId === ctx.viewer.id) {
+          // The admin pages this request would draw next are no longer theirs.
+          throw redirectWithFlash(ctx.context.config, "/", {
+            kind: "success",
+            title: "You are now a customer",
+            description: "You no longer have access to the admin dashboard.",
+          });
+        }
+        const { email } = result.user;
+        return data<UsersActionResult>({
+          ok: true,
+          intent: ctx.intent,
+          title: role === "admin" ? "User is now an admin" : "User is now a customer",
+          description: !result.changed
+            ? `${email} already had this role.`
+            : role === "admin"
+              ? `${email} can use the admin dashboard from their next page.`
+              : `${email} has no access to the admin dashboard any more.`,
+        });
+      },
+    }),
+    deactivate: intent(statusChange(false)),
+    reactivate: intent(statusChange(true)),
+  }),
+  unknown: () =>
+    data<UsersActionResult>(
       { ok: false, intent: "unknown", title: "Unknown action", description: "Reload the page and try again." },
       { status: 400 },
-    );
-  }
-  try {
-    const result = await setUserActive(
-      context.db,
-      { id: viewer.id, email: viewer.email },
-      { userId, active: intent === "reactivate" },
-    );
-    if (!result.ok) {
-      if (result.reason === "self") return refused(intent, "You cannot deactivate your own account.", 400);
-      if (result.reason === "last-admin") return refused(intent, LAST_ADMIN_MESSAGE, 409);
-      return refused(intent, "User not found.", 404);
-    }
-    context.logger.info({ userId, intent, by: viewer.id }, "admin changed user status");
-    return data<AdminActionResult>({
-      ok: true,
-      intent,
-      title: intent === "deactivate" ? "User deactivated" : "User reactivated",
-      description:
-        intent === "deactivate"
-          ? `${result.user.email} has been signed out and can no longer sign in.`
-          : `${result.user.email} can sign in again.`,
-    });
-  } catch (error) {
-    context.logger.error({ err: error }, "admin user status change failed");
-    return refused(intent, errorText(error), 500);
-  }
-}
+    ),
+  logMessage: "admin user change failed",
+  failed: (error, { intent }) => refused(intent, errorText(error), 500),
+});
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   return <UsersPanel list={loaderData.users} q={loaderData.q} loadError={loaderData.usersError} result={actionData} />;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.search-suggestions";
 import { searchSuggestions, type SearchSuggestion } from "~/domain/catalog/search.server";
+import { rewriteQuery } from "~/features/search-synonyms/index.server";
 import { textParam } from "~/lib/text-input";
 
 /** GET ?q=… → the header's search suggestions (spec 2 §7.3). Errors are logged and yield an empty list (§7.5). */
@@ -8,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = textParam(new URL(request.url).searchParams.get("q")) ?? "";
   let results: SearchSuggestion[] = [];
   try {
-    results = await searchSuggestions(context.db, q.slice(0, 100));
+    results = await searchSuggestions(context.db, await rewriteQuery(context.db, q.slice(0, 100)));
   } catch (error) {
     context.logger.error({ err: error }, "search suggestions failed");
   }

@@ -6,7 +6,7 @@ import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
 import { quoteCart } from "~/domain/checkout/quote.server";
 import { checkCoupon } from "~/domain/coupons/coupon-check.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,27 +27,31 @@ export type QuoteAnswer = { intent: "quote"; quote: CartQuote } | { intent: "quo
  * server's quote; intent "coupon" is the coupon field's check (rate-limited per IP), for any page
  * that shows the field (the checkout's side panel has its own action doing the same).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "coupon") {
-    const { check, status } = await checkCoupon(context, form);
-    return data(check, { status });
-  }
-  if (intent !== "quote") return data({ intent: "unknown" as const }, { status: 400 });
-  try {
+export const action = intentAction()({
+  intents: (intent) => ({
+    coupon: intent({
+      run: async (_input, { context, form }) => {
+        const { check, status } = await checkCoupon(context, form);
+        return data(check, { status });
+      },
+    }),
     // No coupon here: every code tried must go through the rate-limited coupon check.
-    const quote = await quoteCart(context.db, { items: parsePostedItems(form.get("items")) });
-    return data<QuoteAnswer>({ intent: "quote", quote });
-  } catch (error) {
-    context.logger.error({ err: error }, "cart quote failed");
-    // An answer, not a thrown error: the page keeps the cart and offers to try again.
-    return data<QuoteAnswer>(
+    quote: intent({
+      run: async (_input, { context, form }) => {
+        const quote = await quoteCart(context.db, { items: parsePostedItems(form.get("items")) });
+        return data<QuoteAnswer>({ intent: "quote", quote });
+      },
+    }),
+  }),
+  unknown: () => data({ intent: "unknown" as const }, { status: 400 }),
+  logMessage: "cart quote failed",
+  // An answer, not a thrown error: the page keeps the cart and offers to try again.
+  failed: () =>
+    data<QuoteAnswer>(
       { intent: "quote-failed", message: "De prijzen konden niet worden opgehaald. Probeer het opnieuw." },
       { status: 500 },
-    );
-  }
-}
+    ),
+});
 
 export default function Cart() {
   return <CartPage />;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { Route } from "./+types/checkout.cancel";
 import { PaymentResult } from "~/components/payment/payment-result";
-import { cancelCheckout } from "~/features/cart-checkout/cancel-checkout.server";
+import { cancelCheckout } from "~/features/cart-checkout/index.server";
 import { rootOrigin } from "~/lib/root-data";
 import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
 import { textParam } from "~/lib/text-input";

@@ -11,6 +11,7 @@ import { shortOrderId } from "~/domain/orders/short-id";
 import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { dutchLine, specTitle } from "~/shared/language/spec-english";
 import { pageMeta } from "~/lib/seo";
 import { textParam } from "~/lib/text-input";
 import { toast } from "~/lib/toast";
@@ -40,10 +41,17 @@ const LOOKUP_LIMIT = { limit: 60, windowSeconds: 60 };
  * The page asks the provider itself (confirmPayment) and never trusts the URL; the webhook may have
  * confirmed the order already, or may do so later.
  */
+/** The spec's English title with its Dutch words (ADR 0039), on the home page the shopper is sent to. */
+const INVALID_SESSION = {
+  kind: "error",
+  title: CHECKOUT_RESULT_TEXT.invalidSession,
+  description: dutchLine(CHECKOUT_RESULT_TEXT.invalidSession),
+} as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = textParam(new URL(request.url).searchParams.get("session_id"))?.trim() ?? "";
   if (!sessionId)
-    return redirectWithFlash(context.config, "/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
+    return redirectWithFlash(context.config, "/", INVALID_SESSION);
   const error = (state: keyof typeof ERRORS, status: number) =>
     data<SuccessData>({ state: "error", ...ERRORS[state] }, { status, headers: NO_STORE });
   try {
@@ -51,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!limit.allowed) return error("unverified", 429);
     const result = await confirmPayment(context, sessionId);
     if (!result)
-      return redirectWithFlash(context.config, "/", { kind: "error", title: CHECKOUT_RESULT_TEXT.invalidSession });
+      return redirectWithFlash(context.config, "/", INVALID_SESSION);
     const orderNumber = shortOrderId(result.orderId);
     if (result.outcome === "paid") {
       // Signed in or not, the order's own page opens with this link (a guest has no /orders).
@@ -99,10 +107,13 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
     if (state !== "paid") return;
     // Paid: the order holds what was in the cart (spec 1 §4: verified first, then the cart is cleared).
     cartStore.clear();
-    toast.success(CHECKOUT_RESULT_TEXT.success, { description: CHECKOUT_RESULT_TEXT.placed, id: "checkout-success" });
+    toast.success(specTitle(CHECKOUT_RESULT_TEXT.success), {
+      description: CHECKOUT_RESULT_TEXT.placed,
+      id: "checkout-success",
+    });
   }, [state]);
   useEffect(() => {
-    if (message) toast.error(message, { id: "checkout-success-error" });
+    if (message) toast.error(specTitle(message), { description: dutchLine(message), id: "checkout-success-error" });
   }, [message]);
 
   if (loaderData.state === "paid") {

@@ -22,7 +22,7 @@ import { quoteCart } from "~/domain/checkout/quote.server";
 import { checkCoupon, COUPON_RATE_LIMIT } from "~/domain/coupons/coupon-check.server";
 import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
 
 /** The checkout has its own header and footer, without the shop's menus (see _shop.tsx). */
@@ -101,87 +101,107 @@ async function quote(context: Route.ActionArgs["context"], form: FormData): Prom
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const viewer = await getViewer(request, context);
-  const values = checkoutValuesFrom(form);
-  if (viewer) values.email = viewer.email;
-  const token = form.get("checkoutToken");
-  const checkoutToken = isCheckoutToken(token) ? token : crypto.randomUUID();
-  const base = { values, checkoutToken, couponCode: checkoutCouponCode(form.get("couponCode")) ?? "" };
+/** Moving between the steps without JavaScript: the form as typed, the step it asked for. */
+const stepTo = (step: 1 | 2) => ({
+  run: (_input: undefined, { base }: { base: CheckoutBase }) =>
+    data<CheckoutActionData>({ intent: "step", ...base, step, errors: {} }),
+});
 
-  switch (intent) {
-    case "quote": {
-      try {
-        const view = await quote(context, form);
-        if (!view) return data({ intent: "quote" as const, quote: null }, { status: 400 });
-        return { intent: "quote" as const, quote: view };
-      } catch (error) {
-        context.logger.error({ err: error }, "checkout quote failed");
-        return data({ intent: "quote" as const, quote: null, failed: true }, { status: 500 });
-      }
-    }
+type CheckoutBase = Pick<CheckoutActionData, "values" | "checkoutToken" | "couponCode">;
+
+export const action = intentAction()({
+  prepare: async ({ request, context, form }) => {
+    const viewer = await getViewer(request, context);
+    const values = checkoutValuesFrom(form);
+    if (viewer) values.email = viewer.email;
+    const token = form.get("checkoutToken");
+    const checkoutToken = isCheckoutToken(token) ? token : crypto.randomUUID();
+    const base: CheckoutBase = { values, checkoutToken, couponCode: checkoutCouponCode(form.get("couponCode")) ?? "" };
+    return { viewer, values, base };
+  },
+  intents: (intent) => ({
+    quote: intent({
+      run: async (_input, { context, form }) => {
+        try {
+          const view = await quote(context, form);
+          if (!view) return data({ intent: "quote" as const, quote: null }, { status: 400 });
+          return data({ intent: "quote" as const, quote: view });
+        } catch (error) {
+          context.logger.error({ err: error }, "checkout quote failed");
+          return data({ intent: "quote" as const, quote: null, failed: true }, { status: 500 });
+        }
+      },
+    }),
     // The coupon field: the shared, rate-limited coupon check (the cart page's too).
-    case "coupon": {
-      const { check, status } = await checkCoupon(context, form);
-      return data(check, { status });
-    }
+    coupon: intent({
+      run: async (_input, { context, form }) => {
+        const { check, status } = await checkCoupon(context, form);
+        return data(check, { status });
+      },
+    }),
     // Without JavaScript every step is a form post; the server checks it and shows the next one.
-    case "customer": {
-      const checked = validateCustomer(values);
-      return data<CheckoutActionData>(
-        { intent: "step", ...base, step: checked.ok ? 2 : 1, errors: checked.ok ? {} : checked.errors },
-        { status: checked.ok ? 200 : 400 },
-      );
-    }
-    case "shipping": {
-      const checked = validateShipping(values);
-      return data<CheckoutActionData>(
-        { intent: "step", ...base, step: checked.ok ? 3 : 2, errors: checked.ok ? {} : checked.errors },
-        { status: checked.ok ? 200 : 400 },
-      );
-    }
-    case "back-1":
-    case "back-2":
-      return data<CheckoutActionData>({ intent: "step", ...base, step: intent === "back-1" ? 1 : 2, errors: {} });
-    case "place": {
-      const result = await placeOrder(context, {
-        viewer,
-        values,
-        items: form.get("items"),
-        couponCode: form.get("couponCode"),
-        checkoutToken: form.get("checkoutToken"),
-      });
-      // 303: the browser follows with a GET to the payment page, whatever the method was.
-      if (result.ok) return redirect(result.redirectUrl, 303);
-      return data<CheckoutActionData>(
-        {
-          intent: "step",
-          ...base,
-          step: result.step ?? 3,
-          errors: result.errors ?? {},
-          formError: { title: result.title, message: result.message },
-        },
-        // A refusal the shopper resolves on the page (details, cart, coupon) is an answer, not an
-        // error: 200, as the login dialog does, so the browser logs no failed request. The limit and
-        // failures on our side keep their status.
-        { status: result.status < 429 ? 200 : result.status },
-      );
-    }
-    default:
-      return data<CheckoutActionData>(
-        {
-          intent: "step",
-          ...base,
-          step: 1,
-          errors: {},
-          formError: { title: CHECKOUT_TEXT.unexpected, message: CHECKOUT_TEXT.tryAgain },
-        },
-        { status: 400 },
-      );
-  }
-}
+    customer: intent({
+      run: (_input, { values, base }) => {
+        const checked = validateCustomer(values);
+        return data<CheckoutActionData>(
+          { intent: "step", ...base, step: checked.ok ? 2 : 1, errors: checked.ok ? {} : checked.errors },
+          { status: checked.ok ? 200 : 400 },
+        );
+      },
+    }),
+    shipping: intent({
+      run: (_input, { values, base }) => {
+        const checked = validateShipping(values);
+        return data<CheckoutActionData>(
+          { intent: "step", ...base, step: checked.ok ? 3 : 2, errors: checked.ok ? {} : checked.errors },
+          { status: checked.ok ? 200 : 400 },
+        );
+      },
+    }),
+    "back-1": intent(stepTo(1)),
+    "back-2": intent(stepTo(2)),
+    place: intent({
+      run: async (_input, { context, form, viewer, values, base }) => {
+        const result = await placeOrder(context, {
+          viewer,
+          values,
+          items: form.get("items"),
+          couponCode: form.get("couponCode"),
+          checkoutToken: form.get("checkoutToken"),
+        });
+        // 303: the browser follows with a GET to the payment page, whatever the method was.
+        if (result.ok) return redirect(result.redirectUrl, 303);
+        return data<CheckoutActionData>(
+          {
+            intent: "step",
+            ...base,
+            step: result.step ?? 3,
+            errors: result.errors ?? {},
+            formError: { title: result.title, message: result.message },
+          },
+          // A refusal the shopper resolves on the page (details, cart, coupon) is an answer, not an
+          // error: 200, as the login dialog does, so the browser logs no failed request. The limit and
+          // failures on our side keep their status.
+          { status: result.status < 429 ? 200 : result.status },
+        );
+      },
+    }),
+  }),
+  unknown: ({ base }) =>
+    data<CheckoutActionData>(
+      {
+        intent: "step",
+        ...base,
+        step: 1,
+        errors: {},
+        formError: { title: CHECKOUT_TEXT.unexpected, message: CHECKOUT_TEXT.tryAgain },
+      },
+      { status: 400 },
+    ),
+});
+
+/** The intents whose answer changes no loader data. */
+const KEEPS_PAGE = new Set(["quote", "coupon"]);
 
 /** Quotes and coupon checks change no loader data: keep the page (and its checkout token) as it is. */
 export function shouldRevalidate({
@@ -191,8 +211,7 @@ export function shouldRevalidate({
   formData?: FormData;
   defaultShouldRevalidate: boolean;
 }) {
-  const intent = formData?.get("intent");
-  if (intent === "quote" || intent === "coupon") return false;
+  if (KEEPS_PAGE.has(String(formData?.get("intent")))) return false;
   return defaultShouldRevalidate;
 }
 

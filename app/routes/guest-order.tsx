@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/guest-order";
 import { OrderDisclosure } from "~/components/account/order-list";
 import { StaticPage } from "~/components/content/static-page";
@@ -16,7 +16,7 @@ import {
   verifyGuestOrderToken,
 } from "~/domain/orders/guest-order.server";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
-import { readForm } from "~/lib/form.server";
+import { intentAction } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
@@ -53,11 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ order, linkInvalid: false }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (form.get("intent") === "forget") {
-    return redirect("/bestelling", { headers: { "Set-Cookie": guestOrderCookie(context.config.publicUrl, "", 0) } });
-  }
+/** Look the order up by its number and the e-mail address it was placed with. */
+async function lookUp({ form, context }: { form: FormData; context: AppLoadContext }) {
   const rawNumber = String(form.get("orderNumber") ?? "");
   const email = String(form.get("email") ?? "").trim();
   const values = { orderNumber: rawNumber, email };
@@ -82,6 +79,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "Set-Cookie": guestOrderCookie(context.config.publicUrl, token, 60 * 60 * 24) },
   });
 }
+
+export const action = intentAction()({
+  intents: (intent) => ({
+    forget: intent({
+      run: (_input, { context }) =>
+        redirect("/bestelling", { headers: { "Set-Cookie": guestOrderCookie(context.config.publicUrl, "", 0) } }),
+    }),
+  }),
+  // The look-up form posts no intent.
+  unknown: lookUp,
+});
 
 export default function GuestOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, linkInvalid } = loaderData;

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/local-payment-page";
 import { LocalPaymentPage, PaymentPageMessage, type LocalPaymentView } from "~/components/payment/local-payment-page";
 import { closeUnpaidOrder, confirmPayment } from "~/domain/orders/confirm-payment.server";
@@ -16,7 +16,7 @@ import {
   payLocalSession,
   type LocalSession,
 } from "~/domain/payments/local-provider.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { SHOP_NAME } from "~/lib/seo";
 
 /**
@@ -89,19 +89,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export type LocalPaymentActionData =
   { outcome: "failed" } | { outcome: "invalid"; values: LocalPaymentValues; errors: LocalPaymentErrors };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const session = await loadSession(context, params.sessionId);
-  if (!session) return data<Unavailable>({ state: "unknown" }, { status: 404, headers: NO_STORE });
-  if (session.paid) return toSuccess(context, session);
-  if (effectiveStatus(session) === "expired") return expired(context, session);
-
-  const intent = form.get("intent");
-  if (intent === "cancel") return redirect(fillSessionId(session.cancelUrl, session.id), { headers: NO_STORE });
-  if (intent === "fail") {
-    context.logger.info({ sessionId: session.id }, "local test payment failed on request");
-    return data<LocalPaymentActionData>({ outcome: "failed" }, { status: 402, headers: NO_STORE });
-  }
+/** Pay with the method and bank chosen; the default of the form (Enter in a field) pays too. */
+async function pay({ form, context, session }: { form: FormData; context: AppLoadContext; session: LocalSession }) {
   const values = localPaymentValuesFrom(form);
   const checked = checkLocalPayment(values);
   if (!checked.ok) {
@@ -114,6 +103,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!paid) return expired(context, session);
   return toSuccess(context, paid);
 }
+
+export const action = intentAction<{ sessionId: string }>()({
+  // Only an open session can be paid, failed or cancelled; a paid or expired one says so whatever was posted.
+  prepare: async ({ context, params }) => {
+    const session = await loadSession(context, params.sessionId);
+    if (!session) return refuse(data<Unavailable>({ state: "unknown" }, { status: 404, headers: NO_STORE }));
+    if (session.paid) return refuse(await toSuccess(context, session));
+    if (effectiveStatus(session) === "expired") return refuse(await expired(context, session));
+    return { session };
+  },
+  intents: (intent) => ({
+    cancel: intent({
+      run: (_input, { session }) => redirect(fillSessionId(session.cancelUrl, session.id), { headers: NO_STORE }),
+    }),
+    fail: intent({
+      run: (_input, { context, session }) => {
+        context.logger.info({ sessionId: session.id }, "local test payment failed on request");
+        return data<LocalPaymentActionData>({ outcome: "failed" }, { status: 402, headers: NO_STORE });
+      },
+    }),
+    pay: intent({ run: (_input, ctx) => pay(ctx) }),
+  }),
+  unknown: pay,
+});
 
 export default function LocalPaymentRoute({ loaderData, actionData }: Route.ComponentProps) {
   const page = actionData && "state" in actionData ? actionData : loaderData;

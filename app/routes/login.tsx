@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/login";
 import { rootOrigin } from "~/lib/root-data";
 import { LoginPage } from "~/components/auth/login-page";
@@ -17,7 +17,7 @@ import { resendVerification, signIn } from "~/domain/auth/sign-in.server";
 import { signUp } from "~/domain/auth/sign-up.server";
 import { getViewer } from "~/domain/auth/viewer.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -51,95 +51,127 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * 200: the fetcher reads `ok` either way, and an expected refusal then does not show up as a failed
  * request in the browser console.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const fromDialog = form.get("via") === "dialog";
-  const email = typedEmail(form);
-  const intent = form.get("intent");
-  const status = (refusal: number) => (fromDialog ? 200 : refusal);
-  const refused = (mode: AuthMode, refusal: Refusal) =>
-    data<AuthAnswer>(
-      {
-        intent: mode,
-        ok: false,
-        email,
-        errors: refusal.errors ?? {},
-        formError: {
-          title: refusal.unexpected
-            ? AUTH_TEXT.unexpected
-            : mode === "login"
-              ? AUTH_TEXT.loginFailed
-              : AUTH_TEXT.registerFailed,
-          message: refusal.message,
+export const action = intentAction()({
+  prepare: ({ form }) => {
+    const fromDialog = form.get("via") === "dialog";
+    const email = typedEmail(form);
+    const status = (refusal: number) => (fromDialog ? 200 : refusal);
+    const refused = (mode: AuthMode, refusal: Refusal) =>
+      data<AuthAnswer>(
+        {
+          intent: mode,
+          ok: false,
+          email,
+          errors: refusal.errors ?? {},
+          formError: {
+            title: refusal.unexpected
+              ? AUTH_TEXT.unexpected
+              : mode === "login"
+                ? AUTH_TEXT.loginFailed
+                : AUTH_TEXT.registerFailed,
+            message: refusal.message,
+          },
+          unverified: refusal.unverified || undefined,
         },
-        unverified: refusal.unverified || undefined,
+        { status: status(refusal.status) },
+      );
+    return { fromDialog, email, status, refused };
+  },
+  intents: (intent) => ({
+    // While maintenance mode shuts the shop, the gate lets this form through so an admin can sign in
+    // from the maintenance screen; registering and resending wait until the shop is open again.
+    login: intent({
+      parse: ({ form, refused }) => {
+        const input = validateLogin(form);
+        return input.ok
+          ? input.data
+          : refuse(refused("login", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors }));
       },
-      { status: status(refusal.status) },
-    );
+      run: async (input, { request, context, form, fromDialog, refused }) => {
+        const result = await signIn(context, input, request.headers);
+        if (!result.ok) {
+          return refused("login", {
+            status: result.status,
+            message: result.message,
+            unexpected: result.reason === "unexpected",
+            unverified: result.reason === "unverified",
+          });
+        }
+        const headers = new Headers();
+        for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+        if (fromDialog) return data<AuthAnswer>({ intent: "login", ok: true }, { headers });
+        return redirectWithFlash(
+          context.config,
+          safeRedirect(form.get("redirectTo")),
+          { kind: "success", title: AUTH_TEXT.loginSucceeded },
+          { headers },
+        );
+      },
+    }),
+    register: intent({
+      parse: (ctx) => {
+        const closed = closedForMaintenance(ctx);
+        if (closed) return refuse(closed);
+        const input = validateRegister(ctx.form);
+        return input.ok
+          ? input.data
+          : refuse(ctx.refused("register", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors }));
+      },
+      run: async (input, { context, form, fromDialog, refused }) => {
+        const result = await signUp(context, input);
+        if (!result.ok) {
+          return refused("register", {
+            status: result.status,
+            message: result.message,
+            unexpected: result.status >= 500,
+          });
+        }
+        if (fromDialog) return data<AuthAnswer>({ intent: "register", ok: true, email: input.email });
+        // Post/Redirect/Get: reloading the page must not register (and mail) a second time.
+        const next = new URLSearchParams({ geregistreerd: "1" });
+        const redirectTo = safeRedirect(form.get("redirectTo"));
+        if (redirectTo !== "/") next.set("redirectTo", redirectTo);
+        return redirectWithFlash(context.config, `/login?${next}`, {
+          kind: "success",
+          title: AUTH_TEXT.registerSucceeded,
+          description: AUTH_TEXT.checkYourEmail,
+        });
+      },
+    }),
+    resend: intent({
+      parse: (ctx) => {
+        const closed = closedForMaintenance(ctx);
+        return closed ? refuse(closed) : validateEmailOnly(ctx.form);
+      },
+      run: async (input, { context, email, status }) => {
+        const result = input.ok
+          ? await resendVerification(context, input.data.email)
+          : { ok: false as const, status: 400, message: AUTH_TEXT.invalidEmail };
+        return data<AuthAnswer>(
+          { intent: "resend", ok: result.ok, email, message: result.message },
+          { status: result.ok ? 200 : status(result.status) },
+        );
+      },
+    }),
+  }),
+  unknown: (ctx) =>
+    closedForMaintenance(ctx) ??
+    data("Ongeldig formulier: verstuur het formulier opnieuw vanaf de pagina.", { status: 400 }),
+});
 
-  // While maintenance mode shuts the shop, the gate lets this form through so an admin can sign in
-  // from the maintenance screen; registering and resending wait until the shop is open again.
-  if (context.maintenance.blocked && intent !== "login") {
-    return refused("register", {
-      status: 503,
-      message: "De website is tijdelijk in onderhoud. Probeer het later opnieuw.",
-    });
-  }
-
-  if (intent === "login") {
-    const input = validateLogin(form);
-    if (!input.ok) return refused("login", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors });
-    const result = await signIn(context, input.data, request.headers);
-    if (!result.ok) {
-      return refused("login", {
-        status: result.status,
-        message: result.message,
-        unexpected: result.reason === "unexpected",
-        unverified: result.reason === "unverified",
-      });
-    }
-    const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-    if (fromDialog) return data<AuthAnswer>({ intent: "login", ok: true }, { headers });
-    return redirectWithFlash(
-      context.config,
-      safeRedirect(form.get("redirectTo")),
-      { kind: "success", title: AUTH_TEXT.loginSucceeded },
-      { headers },
-    );
-  }
-
-  if (intent === "register") {
-    const input = validateRegister(form);
-    if (!input.ok) return refused("register", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors });
-    const result = await signUp(context, input.data);
-    if (!result.ok) {
-      return refused("register", { status: result.status, message: result.message, unexpected: result.status >= 500 });
-    }
-    if (fromDialog) return data<AuthAnswer>({ intent: "register", ok: true, email: input.data.email });
-    // Post/Redirect/Get: reloading the page must not register (and mail) a second time.
-    const next = new URLSearchParams({ geregistreerd: "1" });
-    const redirectTo = safeRedirect(form.get("redirectTo"));
-    if (redirectTo !== "/") next.set("redirectTo", redirectTo);
-    return redirectWithFlash(context.config, `/login?${next}`, {
-      kind: "success",
-      title: AUTH_TEXT.registerSucceeded,
-      description: AUTH_TEXT.checkYourEmail,
-    });
-  }
-
-  if (intent === "resend") {
-    const input = validateEmailOnly(form);
-    const result = input.ok
-      ? await resendVerification(context, input.data.email)
-      : { ok: false as const, status: 400, message: AUTH_TEXT.invalidEmail };
-    return data<AuthAnswer>(
-      { intent: "resend", ok: result.ok, email, message: result.message },
-      { status: result.ok ? 200 : status(result.status) },
-    );
-  }
-
-  return data("Ongeldig formulier: verstuur het formulier opnieuw vanaf de pagina.", { status: 400 });
+/** Registering, resending (and any other form) wait while maintenance mode shuts the shop. */
+function closedForMaintenance({
+  context,
+  refused,
+}: {
+  context: AppLoadContext;
+  refused: (mode: AuthMode, refusal: Refusal) => ReturnType<typeof data<AuthAnswer>>;
+}) {
+  if (!context.maintenance.blocked) return null;
+  return refused("register", {
+    status: 503,
+    message: "De website is tijdelijk in onderhoud. Probeer het later opnieuw.",
+  });
 }
 
 type Refusal = {

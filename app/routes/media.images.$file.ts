@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media.images.$file";
 import { STORED_IMAGE_FILE } from "~/domain/image-migration/convert.server";
-import { storageFor } from "~/domain/storage/storage.server";
+import { storageFor } from "~/shared/storage/index.server";
 
 /**
  * Migrated product images: /media/images/<artNo>-<hash>-<width>.webp from the shop's Storage. The
@@ -8,7 +8,7 @@ import { storageFor } from "~/domain/storage/storage.server";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const file = params.file;
-  const stored = STORED_IMAGE_FILE.test(file) ? await storageFor(context.config).get(file) : null;
+  const stored = STORED_IMAGE_FILE.test(file) ? await storageFor(context.config, "images").get(file) : null;
   if (!stored) {
     return new Response("Afbeelding niet gevonden", {
       status: 404,

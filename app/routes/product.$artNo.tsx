@@ -4,6 +4,10 @@ import type { Route } from "./+types/product.$artNo";
 import { ProductDetailView } from "~/components/product/product-detail";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
 import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalog/product.server";
+import { adminGuard } from "~/domain/auth/viewer.server";
+import { changeProductTag, type TagIntent } from "~/features/product-tags/index.server";
+import type { ProductTagResult } from "~/features/product-tags";
+import { intentAction, type ActionArgs } from "~/shared/actions/intent-action.server";
 import { formatEuro } from "~/domain/money/money";
 import { useNonce } from "~/lib/nonce";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
@@ -71,6 +75,74 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
   return { product, description, jsonLd };
 }
+
+/**
+ * An admin adds or removes a tag here (spec 1 §2.9; issue 29 item 3), as in Product Management: same
+ * validation, service, messages and change-log record. Anyone else is refused before the body is read
+ * (requireAdmin: to / with "Access Denied"). The page cache is emptied by any successful post (server/
+ * page-cache.ts), so the next anonymous visitor sees the change; the admin's own page, read with a
+ * cookie, is never served from nor kept in it (ADR 0037).
+ */
+/** An admin's tag form on the product page: add or remove one tag, answered with its toast. */
+const tagChange = (intent: TagIntent) => ({
+  toasts: { intent },
+  run: async (
+    _input: undefined,
+    {
+      params,
+      form,
+      context,
+      actor,
+      viewer,
+    }: ActionArgs<{ artNo: string }> & {
+      form: FormData;
+      viewer: { id: string };
+      actor: { id: string; email: string };
+    },
+  ) => {
+    const artNo = parseArtNo(params.artNo);
+    if (artNo === null) {
+      return data<ProductTagResult>(
+        { ok: false, intent, title: "Fout", description: "Product niet gevonden." },
+        { status: 404 },
+      );
+    }
+    const tag = form.get("tag");
+    const { status, result } = await changeProductTag(
+      context.db,
+      actor,
+      artNo,
+      intent,
+      typeof tag === "string" ? tag : null,
+    );
+    if (result.ok) context.logger.info({ artNo, intent, by: viewer.id }, "admin changed a tag on the product page");
+    return data(result, { status });
+  },
+});
+
+export const action = intentAction<{ artNo: string }>()({
+  guard: adminGuard,
+  intents: (intent) => ({
+    "tag-add": intent(tagChange("tag-add")),
+    "tag-remove": intent(tagChange("tag-remove")),
+  }),
+  unknown: () =>
+    data<ProductTagResult>(
+      { ok: false, intent: "tag-add", title: "Fout", description: "Onbekende actie. Laad de pagina opnieuw." },
+      { status: 400 },
+    ),
+  logMessage: "product page tag change failed",
+  failed: (_error, { toasts }) =>
+    data<ProductTagResult>(
+      {
+        ok: false,
+        intent: toasts.intent,
+        title: "Fout",
+        description: "Er is een fout opgetreden. Probeer het opnieuw.",
+      },
+      { status: 500 },
+    ),
+});
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();

@@ -12,6 +12,8 @@ import {
 } from "~/domain/catalog/categories.server";
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalog/listing-params";
+import { countSearch } from "~/features/search-report/index.server";
+import { rewriteQuery } from "~/features/search-synonyms/index.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
@@ -39,19 +41,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         category: category && { id: category.id, name: category.name },
       };
     }
-    const [filterTypes, categoryIds] = await Promise.all([
+    const [filterTypes, categoryIds, searched] = await Promise.all([
       getFilterTypes(db, params.cat),
       params.cat != null ? getDescendantIds(db, params.cat) : Promise.resolve(null),
+      // The owner's synonyms (ADR 0044): the page shows what was typed, the search runs the rewrite.
+      rewriteQuery(db, params.q),
     ]);
     const { tagFacet: _tags, ...listing } = await listProducts(db, {
       categoryIds,
-      q: params.q,
+      q: searched,
       filters: params.filters,
       filterTypes,
       sort: params.sort,
       page: params.page,
       after: params.after,
     });
+    // The search report counts a search once: its first page, not each page, filter or sort after it.
+    const firstLook = params.page === 1 && !params.after && params.sort === "default";
+    if (firstLook && Object.keys(params.filters).length === 0) countSearch(db, context.logger, params.q, listing.total);
     return {
       mode: "search" as const,
       params,

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/profile";
 import { ProfilePage } from "~/components/account/profile-page";
 import { profilePageMeta } from "~/components/account/profile-meta";
-import { loadProfilePage, submitProfileForm } from "~/domain/accounts/account-pages.server";
+import { loadProfilePage, profilePageAction } from "~/domain/accounts/account-pages.server";
 
 export const meta = profilePageMeta;
 
@@ -9,10 +9,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProfilePage(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return submitProfileForm(request, context, "/profile");
-}
+export const action = profilePageAction("/profile");
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfilePage profile={loaderData.profile} result={actionData} action="/profile" />;
+  return (
+    <ProfilePage profile={loaderData.profile} address={loaderData.address} result={actionData} action="/profile" />
+  );
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/stock-alert.$token";
 import { StaticPage } from "~/components/content/static-page";
 import { Button } from "~/components/ui/button";
 import { cancelStockAlerts, confirmStockAlert, findStockAlert } from "~/domain/stock-alerts/stock-alerts.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
@@ -27,17 +27,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ alert, cancel }, { status: alert ? 200 : 404, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const intent = (await readForm(request)).get("intent");
-  if (intent === "cancel") {
-    const known = await cancelStockAlerts(context.db, params.token);
-    return data<Outcome>({ outcome: known ? "cancelled" : "unknown" }, { status: known ? 200 : 404 });
-  }
-  if (intent !== "confirm") return data<Outcome>({ outcome: "unknown" }, { status: 400 });
-  const alert = await confirmStockAlert(context.db, params.token);
-  if (!alert) return data<Outcome>({ outcome: "unknown" }, { status: 404 });
-  return data<Outcome>({ outcome: "confirmed", inStock: alert.inStock });
-}
+export const action = intentAction<{ token: string }>()({
+  intents: (intent) => ({
+    cancel: intent({
+      run: async (_input, { context, params }) => {
+        const known = await cancelStockAlerts(context.db, params.token);
+        return data<Outcome>({ outcome: known ? "cancelled" : "unknown" }, { status: known ? 200 : 404 });
+      },
+    }),
+    confirm: intent({
+      run: async (_input, { context, params }) => {
+        const alert = await confirmStockAlert(context.db, params.token);
+        if (!alert) return data<Outcome>({ outcome: "unknown" }, { status: 404 });
+        return data<Outcome>({ outcome: "confirmed", inStock: alert.inStock });
+      },
+    }),
+  }),
+  unknown: () => data<Outcome>({ outcome: "unknown" }, { status: 400 }),
+});
 
 export default function StockAlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const { alert, cancel } = loaderData;

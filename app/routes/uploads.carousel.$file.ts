@@ -1,13 +1,14 @@
 import type { Route } from "./+types/uploads.carousel.$file";
 import { readCarouselImage } from "~/domain/media/uploads.server";
+import { storageFor } from "~/shared/storage/index.server";
 
 /**
- * Slide images the admin uploaded, from <DATA_DIR>/uploads/carousel. Only names the shop gave
- * (a UUID and .jpg/.png/.webp) are looked up, so no path can reach outside that folder. A stored
+ * Slide images the admin uploaded, from the shop's store (DATA_DIR/uploads/carousel, or the bucket
+ * every instance shares). Only names the shop gave (a UUID and .jpg/.png/.webp) are looked up. A stored
  * file never changes under its name, so browsers may keep it for a year.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const image = await readCarouselImage(context.config.dataDir, params.file);
+  const image = await readCarouselImage(storageFor(context.config, "carousel"), params.file);
   if (!image) {
     return new Response("Afbeelding niet gevonden", {
       status: 404,

@@ -5,7 +5,7 @@ import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
 import { getWithdrawalState, shopperOrderAccess, withdrawOrder } from "~/domain/orders/withdrawal.server";
 import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "~/domain/orders/withdrawal";
 import { shortOrderId } from "~/domain/orders/short-id";
-import { readForm } from "~/lib/form.server";
+import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
@@ -37,42 +37,57 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ state, received, channel: access.channel }, { headers: PRIVATE });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await shopperOrderAccess(request, context, params.orderId);
-  if (!access) throw notFound();
-  const form = await readForm(request);
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-  const problem = (message: string, status = 400) => data({ problem: message, review: null, fields }, { status });
-  for (const [key, value] of Object.entries(fields)) {
-    if (hasInvalidCharacters(value, { multiLine: key === "reason" })) return problem(INVALID_CHARACTERS_MESSAGE);
-  }
-  if ((fields.reason ?? "").trim().length > 1000) return problem(WITHDRAWAL_TEXT.reasonTooLong);
+const problem = (fields: Record<string, string>, message: string, status = 400) =>
+  data({ problem: message, review: null, fields }, { status });
 
-  if (fields.intent === "review") {
-    const state = await getWithdrawalState(context.db, params.orderId);
-    if (!state) throw notFound();
-    if (!state.window.open) return problem(WITHDRAWAL_REFUSAL[state.window.reason], 409);
-    const choice = parseWithdrawalChoice(state.items, fields);
-    if (!choice.ok) return problem(choice.message);
-    return data({ problem: null, review: { lines: choice.lines, reason: (fields.reason ?? "").trim() }, fields });
-  }
-  if (fields.intent === "confirm") {
-    const result = await withdrawOrder(context.db, context.config, {
-      orderId: params.orderId,
-      channel: access.channel,
-      userId: access.userId,
-      form: fields,
-    });
-    if (!result.ok) return problem(result.message, result.status);
-    context.logger.info(
-      { orderId: params.orderId, withdrawalId: result.withdrawalId, channel: access.channel },
-      "order withdrawn by the shopper",
-    );
-    return redirect(`/herroepen/${params.orderId}?ontvangen=${result.withdrawalId}`, { status: 303 });
-  }
-  return problem("Onbekende actie: laad de pagina opnieuw.");
-}
+export const action = intentAction<{ orderId: string }>()({
+  guard: async ({ request, context, params }) => {
+    const access = await shopperOrderAccess(request, context, params.orderId);
+    if (!access) throw notFound();
+    return { access };
+  },
+  // Every field is checked whatever the intent: the form comes back as typed, with the problem.
+  prepare: ({ form }) => {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+    for (const [key, value] of Object.entries(fields)) {
+      if (hasInvalidCharacters(value, { multiLine: key === "reason" })) {
+        return refuse(problem(fields, INVALID_CHARACTERS_MESSAGE));
+      }
+    }
+    if ((fields.reason ?? "").trim().length > 1000) return refuse(problem(fields, WITHDRAWAL_TEXT.reasonTooLong));
+    return { fields };
+  },
+  intents: (intent) => ({
+    review: intent({
+      run: async (_input, { context, params, fields }) => {
+        const state = await getWithdrawalState(context.db, params.orderId);
+        if (!state) throw notFound();
+        if (!state.window.open) return problem(fields, WITHDRAWAL_REFUSAL[state.window.reason], 409);
+        const choice = parseWithdrawalChoice(state.items, fields);
+        if (!choice.ok) return problem(fields, choice.message);
+        return data({ problem: null, review: { lines: choice.lines, reason: (fields.reason ?? "").trim() }, fields });
+      },
+    }),
+    confirm: intent({
+      run: async (_input, { context, params, fields, access }) => {
+        const result = await withdrawOrder(context.db, context.config, {
+          orderId: params.orderId,
+          channel: access.channel,
+          userId: access.userId,
+          form: fields,
+        });
+        if (!result.ok) return problem(fields, result.message, result.status);
+        context.logger.info(
+          { orderId: params.orderId, withdrawalId: result.withdrawalId, channel: access.channel },
+          "order withdrawn by the shopper",
+        );
+        return redirect(`/herroepen/${params.orderId}?ontvangen=${result.withdrawalId}`, { status: 303 });
+      },
+    }),
+  }),
+  unknown: ({ fields }) => problem(fields, "Onbekende actie: laad de pagina opnieuw."),
+});
 
 export default function Withdrawal({ loaderData, actionData }: Route.ComponentProps) {
   const { state } = loaderData;

@@ -101,7 +101,8 @@ describe("accounts", () => {
     await page.getByLabel("Voornaam").fill("Sanne");
     await page.getByLabel("Achternaam").fill("de Vries");
     await page.getByLabel("Telefoonnummer").fill("06 12345678");
-    await page.getByRole("button", { name: "Opslaan" }).click();
+    // The profile page holds two forms (personal details, delivery address), each with its own "Opslaan".
+    await page.getByRole("form", { name: "Profiel" }).getByRole("button", { name: "Opslaan" }).click();
     await expect.poll(() => page.getByText("Profiel bijgewerkt").first().isVisible()).toBe(true);
     await page.reload();
     expect(await page.getByLabel("Achternaam").inputValue()).toBe("de Vries");

@@ -33,6 +33,13 @@ async function homeSlideNames(page: Page): Promise<string[]> {
   return names;
 }
 
+/** Today's calendar day in Amsterdam plus `days`, as the date field takes it (yyyy-mm-dd). */
+function amsterdamDayPlus(days: number): string {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Amsterdam" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 async function toast(page: Page, text: string) {
   await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 }
@@ -55,52 +62,84 @@ describe("admin: Homepage Carousel Beheer", () => {
     await screenshot(admin, "carousel-1280");
 
     // A new slide: Save stays disabled until title and background image are there.
-    await admin.getByRole("link", { name: "Nieuwe slide" }).click();
-    const dialog = admin.getByRole("dialog", { name: "Nieuwe slide" });
+    await admin.getByRole("link", { name: "New slide" }).click();
+    const dialog = admin.getByRole("dialog", { name: "New slide" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    const save = dialog.getByRole("button", { name: "Opslaan" });
+    const save = dialog.getByRole("button", { name: "Save" });
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByLabel("Titel (verplicht)").fill(title);
+    await dialog.getByLabel("Title (required)").fill(title);
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByLabel("Highlight").fill("Zomer");
-    await dialog.getByLabel("Tekst", { exact: true }).fill("Alles voor lange zomerritten.");
+    await dialog.getByLabel("Text", { exact: true }).fill("Alles voor lange zomerritten.");
     await dialog
-      .getByLabel(/Afbeelding uploaden/)
+      .getByLabel(/Upload an image/)
       .setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
-    await expect.poll(() => dialog.getByText("Afbeelding geüpload").isVisible()).toBe(true);
-    expect(await dialog.getByLabel("Afbeelding-URL").inputValue()).toMatch(
+    await expect.poll(() => dialog.getByText("Image uploaded").isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Image URL").inputValue()).toMatch(
       /^\/uploads\/carousel\/[0-9a-f-]{36}\.webp$/,
     );
-    await dialog.getByLabel("Knoptekst").fill("Naar de blog");
-    await dialog.getByLabel("Knoplink").selectOption("/blog");
+    await dialog.getByLabel("Button text").fill("Naar de blog");
+    // The link is chosen by name from suggestions, with the keyboard.
+    const link = dialog.getByRole("combobox", { name: "Button link" });
+    await link.fill("blo");
+    const suggestion = dialog.getByRole("option", { name: /^Blog/ });
+    await expect.poll(() => suggestion.isVisible()).toBe(true);
+    await link.press("ArrowDown");
+    await link.press("Enter");
+    await expect.poll(() => suggestion.isVisible()).toBe(false);
+    expect(await dialog.getByText("/blog", { exact: true }).isVisible()).toBe(true);
     expect(await save.isDisabled()).toBe(false);
     await screenshot(admin, "carousel-dialog-1280", { fullPage: false });
     await save.click();
     await toast(admin, "Slide is opgeslagen");
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: title }) });
+    const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: new RegExp(`^${title}`) }) });
     await expect.poll(() => row.isVisible()).toBe(true);
     // Newest last: it cannot move down.
-    expect(await row.getByRole("button", { name: `${title} omlaag` }).isDisabled()).toBe(true);
+    expect(await row.getByRole("button", { name: `Move ${title} down` }).isDisabled()).toBe(true);
 
     const created = await homeSlideNames(admin);
     expect(created).toEqual([...before, `Slide ${before.length + 1}: ${title}`]);
 
-    // Up twice: past the inactive demo slide, then past the last active one.
+    // One step up with the arrow, then to the top in one step with its Position field.
     await admin.goto("/admin/homepage");
-    const place = async () => (await admin.getByRole("rowheader").allTextContents()).indexOf(title);
+    const place = async () =>
+      (await admin.getByRole("rowheader").allTextContents()).findIndex((text) => text.startsWith(title));
     const last = await place();
-    for (let step = 1; step <= 2; step++) {
-      await admin.getByRole("button", { name: `${title} omhoog` }).click();
-      await expect.poll(place).toBe(last - step);
-    }
+    await admin.getByRole("button", { name: `Move ${title} up` }).click();
+    await expect.poll(place).toBe(last - 1);
     await toast(admin, "Volgorde is bijgewerkt");
+    await admin.getByLabel(`Position of ${title}`).selectOption("1");
+    await admin.getByRole("button", { name: `Move ${title} to the chosen position` }).click();
+    await expect.poll(place).toBe(0);
     const moved = await homeSlideNames(admin);
-    expect(moved.at(-2)).toBe(`Slide ${before.length}: ${title}`);
+    expect(moved[0]).toBe(`Slide 1: ${title}`);
+    expect(moved.length).toBe(before.length + 1);
+
+    // A start date tomorrow: the table says Scheduled and the home page leaves it out until then.
+    await admin.goto(`/admin/homepage`);
+    await admin.getByRole("link", { name: `Edit: ${title}` }).click();
+    const edit = admin.getByRole("dialog", { name: "Edit slide" });
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    await edit.getByLabel("Start date").fill(amsterdamDayPlus(1));
+    await screenshot(admin, "carousel-dialog-dates-1280", { fullPage: false });
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast(admin, "Slide is opgeslagen");
+    const scheduledRow = admin.getByRole("rowheader").filter({ hasText: title });
+    await expect.poll(() => scheduledRow.textContent()).toContain("Scheduled");
+    await screenshot(admin, "carousel-scheduled-1280");
+    expect((await homeSlideNames(admin)).some((name) => name.endsWith(title))).toBe(false);
+    await admin.goto(`/admin/homepage`);
+    await admin.getByRole("link", { name: `Edit: ${title}` }).click();
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    await edit.getByLabel("Start date").fill("");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast(admin, "Slide is opgeslagen");
+    await expect.poll(async () => (await homeSlideNames(admin))[0]).toBe(`Slide 1: ${title}`);
 
     // Deactivate: the switch turns off and the home page no longer shows it.
     await admin.goto("/admin/homepage");
-    const active = admin.getByRole("switch", { name: `Actief: ${title}` });
+    const active = admin.getByRole("switch", { name: `Active: ${title}` });
     expect(await active.getAttribute("aria-checked")).toBe("true");
     await active.click();
     await toast(admin, "Slide is opgeslagen");
@@ -109,13 +148,13 @@ describe("admin: Homepage Carousel Beheer", () => {
 
     // Delete asks first.
     await admin.goto("/admin/homepage");
-    await admin.getByRole("link", { name: `Verwijderen: ${title}` }).click();
-    const ask = admin.getByRole("dialog", { name: "Slide verwijderen" });
+    await admin.getByRole("link", { name: `Delete: ${title}` }).click();
+    const ask = admin.getByRole("dialog", { name: "Delete slide" });
     await expect.poll(() => ask.isVisible()).toBe(true);
-    expect(await ask.getByText("Weet je zeker dat je deze slide wilt verwijderen?").isVisible()).toBe(true);
-    await ask.getByRole("button", { name: "Verwijderen" }).click();
+    expect(await ask.getByText("Are you sure you want to delete this slide?").isVisible()).toBe(true);
+    await ask.getByRole("button", { name: "Delete" }).click();
     await toast(admin, "Slide is verwijderd");
-    await expect.poll(() => admin.getByRole("rowheader", { name: title }).count()).toBe(0);
+    await expect.poll(() => admin.getByRole("rowheader").filter({ hasText: title }).count()).toBe(0);
     expect(await homeSlideNames(admin)).toEqual(before);
   });
 
@@ -125,20 +164,20 @@ describe("admin: Homepage Carousel Beheer", () => {
     await admin.goto("/admin/homepage");
     const first = admin
       .getByRole("row")
-      .filter({ has: admin.getByRole("rowheader", { name: "Sportvoeding voor elke kilometer" }) });
+      .filter({ has: admin.getByRole("rowheader", { name: /^Sportvoeding voor elke kilometer/ }) });
     await expect.poll(() => first.isVisible()).toBe(true);
-    for (const name of [/omlaag/, /Bewerken/, /Verwijderen/]) {
-      const control = first.getByRole(name.source === "omlaag" ? "button" : "link", { name });
+    for (const name of [/down$/, /^Edit/, /^Delete/]) {
+      const control = first.getByRole(name.source === "down$" ? "button" : "link", { name });
       expect(await control.isVisible()).toBe(true);
       const box = (await control.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
     expect(await first.getByRole("switch").isVisible()).toBe(true);
     await screenshot(admin, "carousel-390");
-    await first.getByRole("link", { name: /Bewerken/ }).click();
-    const dialog = admin.getByRole("dialog", { name: "Slide bewerken" });
+    await first.getByRole("link", { name: /Edit/ }).click();
+    const dialog = admin.getByRole("dialog", { name: "Edit slide" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByLabel("Titel (verplicht)").inputValue()).toBe("Sportvoeding voor elke kilometer");
+    expect(await dialog.getByLabel("Title (required)").inputValue()).toBe("Sportvoeding voor elke kilometer");
     await screenshot(admin, "carousel-dialog-390", { fullPage: false });
     await admin.keyboard.press("Escape");
     await admin.waitForURL(/\/admin\/homepage$/);

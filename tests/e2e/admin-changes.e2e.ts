@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { DEMO_PRODUCT_COUNT, generateProducts } from "../../app/db/seed/product-generator";
 import { registerConfirmedUser, uniqueEmail, signInAsAdmin } from "./support/accounts";
 
 /**
@@ -15,6 +16,11 @@ async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
 }
+
+/** Listed demo products (the e2e shop is seeded with the demo catalogue). */
+const listed = [...generateProducts(DEMO_PRODUCT_COUNT)].filter(
+  (p) => p.status === 1 && p.brand && p.shortDescription && (p.consumerPriceCents ?? 0) > 0,
+);
 
 async function signedInAdmin(browser: ReturnType<typeof useBrowser>, viewport = DESKTOP) {
   const page = await browser.newPage(viewport);
@@ -60,9 +66,11 @@ describe("admin: the change log", () => {
     const changes = admin.getByRole("list", { name: "Changes" });
     const newest = changes.getByRole("article").first();
     await expect.poll(() => newest.isVisible()).toBe(true);
-    expect(await newest.getByRole("heading").textContent()).toBe(`User ${email} · deactivate`);
+    expect(await newest.getByRole("heading").textContent()).toBe(email);
+    // Deactivated, and signed out of the session registration left open.
+    expect(await newest.getByText(/^Deactivated/).isVisible()).toBe(true);
     expect(await newest.textContent()).toContain(adminEmail);
-    expect(await changedField(newest, "isActive")).toBe("from yes to no");
+    expect(await changedField(newest, "Account")).toBe("from Active to Inactive");
     await screenshot(admin, "change-log-1280");
 
     // The user's own history, from the Users tab's link.
@@ -72,9 +80,58 @@ describe("admin: the change log", () => {
     const history = admin.getByRole("list", { name: "Changes" }).getByRole("article");
     await expect.poll(() => history.count()).toBe(1);
     expect(await admin.getByRole("heading", { name: `Change history: User ${email}` }).isVisible()).toBe(true);
-    expect(await changedField(history, "isActive")).toBe("from yes to no");
+    expect(await changedField(history, "Account")).toBe("from Active to Inactive");
     await screenshot(admin, "change-log-item-1280");
   });
+
+  for (const [viewport, width] of [
+    [DESKTOP, 1280],
+    [PHONE, 390],
+  ] as const) {
+    it(`a price edit reads in euros under the product's name; filtered by person and day (${width} px)`, async () => {
+      const product = listed[width === 1280 ? 40 : 41]!;
+      const { page: admin, email: adminEmail } = await signedInAdmin(browser, viewport);
+      await admin.goto("/admin/products");
+      await admin.getByRole("searchbox", { name: /Search products/ }).fill(String(product.artNo));
+      await admin.getByRole("search").getByRole("button", { name: "Search" }).click();
+      await admin.waitForURL(/\?q=/);
+      await admin.getByRole("link", { name: `Edit ${product.shortDescription}` }).first().click();
+      const dialog = admin.getByRole("dialog", { name: "Update Product" });
+      const price = dialog.getByLabel("Consumer price (€)");
+      await expect.poll(() => price.isVisible()).toBe(true);
+      const was = await price.inputValue();
+      const now = was === "41,95" ? "42,95" : "41,95";
+      await price.fill(now);
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect.poll(() => admin.getByText("Product updated successfully").first().isVisible()).toBe(true);
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      await admin.getByRole("link", { name: "Change log" }).click();
+      await admin.waitForURL("**/admin/changes");
+      const filter = admin.getByRole("search", { name: "Filter changes" });
+      await expect.poll(() => filter.getByLabel("Changed by").isVisible()).toBe(true);
+      await filter.getByLabel("Kind").selectOption("product");
+      await filter.getByLabel("Changed by").selectOption(adminEmail);
+      await filter.getByLabel("From").fill(amsterdamToday());
+      await filter.getByLabel("To").fill(amsterdamToday());
+      await filter.getByRole("button", { name: "Show changes" }).click();
+      await admin.waitForURL(/[?&]by=/);
+      expect(new URL(admin.url()).searchParams.get("by")).toBe(adminEmail);
+      const entries = admin.getByRole("list", { name: "Changes" }).getByRole("article");
+      await expect.poll(() => entries.count()).toBe(1);
+      const entry = entries.first();
+      // Named as Product Management names it (the brand before the description), with its ArtNo.
+      const heading = (await entry.getByRole("heading").textContent()) ?? "";
+      expect(heading).toContain(product.shortDescription);
+      expect(heading.endsWith(` (ArtNo ${product.artNo})`)).toBe(true);
+      expect(await entry.getByText("Consumer price changed", { exact: true }).isVisible()).toBe(true);
+      expect(await changedField(entry, "Consumer price")).toBe(`from € ${was} to € ${now}`);
+      if (width === 390) {
+        expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      }
+      await screenshot(admin, `change-log-product-${width}`);
+    });
+  }
 
   it("on a phone: the Section button names the current tab, users as cards with their actions in view", async () => {
     const email = uniqueEmail("telefoon-beheer");
@@ -120,11 +177,16 @@ describe("admin: the change log", () => {
   });
 });
 
-/** A changed field's value as read out: "from <before> to <after>". */
+/** A changed field's value as read out: "from <before> to <after>" (the no-break space after € read as a space). */
 async function changedField(entry: Locator, field: string) {
   const term = entry.getByRole("term").filter({ hasText: new RegExp(`^${field}$`) });
   const value = term.locator("xpath=following-sibling::dd[1]");
   return ((await value.textContent()) ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** Today in Amsterdam as the date field takes it (yyyy-mm-dd). */
+function amsterdamToday() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date());
 }
 
 function inViewport(box: { x: number; y: number; width: number; height: number } | null) {

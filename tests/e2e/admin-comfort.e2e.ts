@@ -133,11 +133,11 @@ describe("admin comfort", () => {
     ["390", PHONE],
     ["1280", DESKTOP],
   ] as const) {
-    it(`${label} px: a toast leaves Tag toevoegen, the dialog's buttons and a slide's controls free`, async () => {
+    it(`${label} px: a toast leaves Add tag, the dialog's buttons and a slide's controls free`, async () => {
       const page = await browser.newPage(viewport);
       await signInAsAdmin(page);
 
-      // The product dialog, scrolled to its tags (the dialog's end), where "Tag toevoegen" sits.
+      // The product dialog, scrolled to its tags (the dialog's end), where "Add tag" sits.
       // Opened from the list (as the owner does), not by loading ?edit=: a page loaded with its dialog
       // open is checked by axe-core while hydration moves the dialog into its portal.
       await page.goto("/admin/products");
@@ -147,39 +147,39 @@ describe("admin comfort", () => {
         .click();
       const dialog = page.getByRole("dialog", { name: "Update Product" });
       await expect.poll(() => dialog.isVisible()).toBe(true);
-      const add = dialog.getByRole("button", { name: "Tag toevoegen" });
+      const add = dialog.getByRole("button", { name: "Add tag" });
       const tag = `comfort${label}${Date.now().toString(36)}`;
-      await dialog.getByRole("textbox", { name: "Nieuwe tag" }).fill(tag);
+      await dialog.getByRole("textbox", { name: "New tag" }).fill(tag);
       await add.scrollIntoViewIfNeeded();
       await add.click();
       const tagToast = await toastBox(page, "Tag toegevoegd");
       await expectClear(tagToast, [
         add,
-        dialog.getByRole("textbox", { name: "Nieuwe tag" }),
-        dialog.getByRole("button", { name: `Tag ${tag} verwijderen` }),
+        dialog.getByRole("textbox", { name: "New tag" }),
+        dialog.getByRole("button", { name: `Remove tag ${tag}` }),
         dialog.getByRole("button", { name: "Save changes" }),
-        dialog.getByRole("link", { name: "Sluiten" }),
+        dialog.getByRole("link", { name: "Close" }),
       ]);
       await screenshot(page, `toast-tag-${label}`);
-      await dialog.getByRole("button", { name: `Tag ${tag} verwijderen` }).click();
-      await expect.poll(() => dialog.getByRole("button", { name: `Tag ${tag} verwijderen` }).count()).toBe(0);
+      await dialog.getByRole("button", { name: `Remove tag ${tag}` }).click();
+      await expect.poll(() => dialog.getByRole("button", { name: `Remove tag ${tag}` }).count()).toBe(0);
 
       // The last slide's row at the bottom of the screen (where bottom toasts sat), the first one's right
       // under the header (where toasts below the header would sit); each switch is put back after.
       await page.goto("/admin/homepage");
-      const switches = page.getByRole("switch", { name: /^Actief: / });
+      const switches = page.getByRole("switch", { name: /^Active: / });
       const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
       for (const [where, toggle] of [
         ["bottom", switches.last()],
         ["top", switches.first()],
       ] as const) {
-        const title = (await toggle.getAttribute("aria-label"))!.replace(/^Actief: /, "");
+        const title = (await toggle.getAttribute("aria-label"))!.replace(/^Active: /, "");
         const controls = [
           toggle,
-          page.getByRole("link", { name: `Bewerken: ${title}` }),
-          page.getByRole("link", { name: `Verwijderen: ${title}` }),
-          page.getByRole("button", { name: `${title} omhoog` }),
-          page.getByRole("button", { name: `${title} omlaag` }),
+          page.getByRole("link", { name: `Edit: ${title}` }),
+          page.getByRole("link", { name: `Delete: ${title}` }),
+          page.getByRole("button", { name: `Move ${title} up` }),
+          page.getByRole("button", { name: `Move ${title} down` }),
         ];
         const before = await toggle.getAttribute("aria-checked");
         // One toast at a time: the one this change shows.

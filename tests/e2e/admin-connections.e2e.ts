@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -72,6 +73,23 @@ describe("admin: SFTP and FTP", () => {
     await expect.poll(() => table.getByRole("cell", { name: "voorraad.csv" }).isVisible()).toBe(true);
     await screenshot(page, "ftp-list-1280");
 
+    // Open a folder, download a file from it, and go up again.
+    await table.getByRole("button", { name: "Open folder feeds" }).click();
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Folder path" }).textContent())
+      .toMatch(/^\/\s*feeds$/);
+    await expect.poll(() => page.getByRole("textbox", { name: "Folder", exact: true }).inputValue()).toBe("/feeds");
+    await expect.poll(() => table.getByRole("rowheader", { name: "CSV files (1)" }).isVisible()).toBe(true);
+    const download = page.waitForEvent("download");
+    await table.getByRole("link", { name: "Download voorraad.csv" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("voorraad.csv");
+    const saved = await file.path();
+    expect(fs.readFileSync(saved, "utf8")).toMatch(/^ArtNo;ArtQuantity;Status\n/);
+    await screenshot(page, "ftp-folder-1280");
+    await page.getByRole("button", { name: "Up" }).click();
+    await expect.poll(() => table.getByRole("rowheader", { name: "CSV files (2)" }).isVisible()).toBe(true);
+
     await page.getByRole("tab", { name: "XML request" }).click();
     const xml = page.getByLabel("XML document");
     const send = page.getByRole("button", { name: "Send XML request" });
@@ -101,5 +119,9 @@ describe("admin: SFTP and FTP", () => {
     await phone.getByRole("button", { name: "List files" }).click();
     await expect.poll(() => phone.getByRole("table", { name: "Files on the FTP server" }).isVisible()).toBe(true);
     await screenshot(phone, "ftp-list-390");
+    await phone.getByRole("button", { name: "Open folder feeds" }).click();
+    await expect.poll(() => phone.getByRole("textbox", { name: "Folder", exact: true }).inputValue()).toBe("/feeds");
+    await expect.poll(() => phone.getByRole("link", { name: "Download voorraad.csv" }).isVisible()).toBe(true);
+    await screenshot(phone, "ftp-folder-390");
   });
 });

@@ -38,7 +38,7 @@ describe("admin: Product Management", () => {
     const artNo = await firstProductOf(shopper, 106);
 
     const admin = await signedInAdmin();
-    await admin.goto("/admin");
+    await admin.goto("/admin/products");
     await expect.poll(() => admin.getByRole("heading", { name: "Product Management" }).isVisible()).toBe(true);
     await screenshot(admin, "products-1280");
     await admin.getByRole("searchbox", { name: /Search products/ }).fill(artNo);
@@ -51,11 +51,11 @@ describe("admin: Product Management", () => {
     await screenshot(admin, "product-dialog-1280", { fullPage: false });
 
     // Tags first (the dialog stays open for them).
-    await dialog.getByLabel("Nieuwe tag").fill("e2e-zadeltag");
-    await dialog.getByRole("button", { name: "Tag toevoegen" }).click();
+    await dialog.getByLabel("New tag").fill("e2e-zadeltag");
+    await dialog.getByRole("button", { name: "Add tag" }).click();
     await expect.poll(() => admin.getByText("Tag toegevoegd").first().isVisible()).toBe(true);
     await expect.poll(() => dialog.getByRole("listitem").filter({ hasText: "e2e-zadeltag" }).isVisible()).toBe(true);
-    await dialog.getByRole("button", { name: "Tag e2e-zadeltag verwijderen" }).click();
+    await dialog.getByRole("button", { name: "Remove tag e2e-zadeltag" }).click();
     await expect.poll(() => admin.getByText("Tag verwijderd").first().isVisible()).toBe(true);
     await expect.poll(() => dialog.getByRole("listitem").filter({ hasText: "e2e-zadeltag" }).count()).toBe(0);
 
@@ -86,7 +86,11 @@ describe("admin: Product Management", () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     await screenshot(admin, "products-390");
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await row.getByRole("button", { name: /^Set inactive: / }).click();
+    // Set inactive asks first (issue 29).
+    await row.getByRole("link", { name: /^Set inactive: / }).click();
+    const confirm = admin.getByRole("dialog", { name: "Set product inactive?" });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole("button", { name: "Set inactive" }).click();
     await expect.poll(() => admin.getByText("Product set as inactive").first().isVisible()).toBe(true);
     await expect.poll(() => row.getByText("Inactive").isVisible()).toBe(true);
 

@@ -62,7 +62,9 @@ describe("a checkout without surprises", () => {
       await page.getByRole("button", { name: "Toepassen" }).click();
       const answer = page.locator("#checkout-coupon-answer");
       await expect.poll(() => answer.textContent()).toContain("Invalid coupon");
-      expect(await answer.textContent()).toContain("Deze kortingscode bestaat niet.");
+      // The spec's English title, marked as English, and one Dutch line that says the whole message (ADR 0039).
+      expect(await answer.getByText("Invalid coupon", { exact: true }).getAttribute("lang")).toBe("en");
+      expect(await answer.textContent()).toContain("Ongeldige kortingscode: deze kortingscode bestaat niet.");
       expect(await coupon.getAttribute("aria-invalid")).toBe("true");
       await coupon.fill("zomer10");
       await page.getByRole("button", { name: "Toepassen" }).click();

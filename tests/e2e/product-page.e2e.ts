@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PRODUCT_COUNT, generateProducts } from "../../app/db/seed/product-generator";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+import { signInAsAdmin } from "./support/accounts";
 import { storedCartItems } from "./support/shopping";
 
 /** SCREENS_DIR=… npm run test:e2e -- product-page: also saves the product page in stock and sold out. */
@@ -63,6 +64,45 @@ describe("the product page", () => {
       );
       expect(await page.getByRole("region", { name: "Mail me als het weer leverbaar is" }).isVisible()).toBe(true);
       await screenshot(page, `product-sold-out-${width}`);
+    });
+  }
+
+  for (const [viewport, width] of [
+    [DESKTOP, 1280],
+    [PHONE, 390],
+  ] as const) {
+    it(`an admin adds and removes a tag on the product page; a guest then sees it (${width} px)`, async () => {
+      const product = listed[width === 1280 ? 60 : 61]!;
+      const tag = `e2e-tag-${width}-${Date.now() % 100000}`;
+      const admin = await browser.newPage(viewport);
+      await signInAsAdmin(admin);
+      await admin.goto(`/product/${product.artNo}`);
+      const field = admin.getByLabel("Nieuwe tag");
+      await expect.poll(() => field.isVisible()).toBe(true);
+      await field.fill(tag);
+      await admin.getByRole("button", { name: "Tag toevoegen" }).click();
+      await expect.poll(() => admin.getByText("Tag toegevoegd").first().isVisible()).toBe(true);
+      const tags = admin.getByRole("list", { name: "Tags" });
+      await expect.poll(() => tags.getByRole("listitem").filter({ hasText: tag }).isVisible()).toBe(true);
+      // The field is empty again for the next tag. (A refused tag, 'Fout' with the server's reason, answers
+      // 400, which the browser logs as a console error: tests/integration/product-page-tags.test.ts has it.)
+      await expect.poll(() => field.inputValue()).toBe("");
+      await screenshot(admin, `product-admin-tags-${width}`);
+
+      // A guest (no cookie: the page cache's page) sees the tag, and no controls.
+      const guest = await browser.newPage(viewport);
+      await guest.goto(`/product/${product.artNo}`);
+      const guestTags = guest.getByRole("list", { name: "Tags" });
+      await expect.poll(() => guestTags.getByText(tag, { exact: true }).isVisible()).toBe(true);
+      expect(await guest.getByRole("button", { name: "Tag toevoegen" }).count()).toBe(0);
+      expect(await guest.getByRole("button", { name: `Tag ${tag} verwijderen` }).count()).toBe(0);
+
+      await admin.getByRole("button", { name: `Tag ${tag} verwijderen` }).click();
+      await expect.poll(() => admin.getByText("Tag verwijderd").first().isVisible()).toBe(true);
+      await expect.poll(() => tags.getByRole("listitem").filter({ hasText: tag }).count()).toBe(0);
+      await guest.reload();
+      await expect.poll(() => guest.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+      expect(await guest.getByText(tag, { exact: true }).count()).toBe(0);
     });
   }
 

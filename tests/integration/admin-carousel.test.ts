@@ -8,6 +8,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../app/db/client.server";
 import { adminChanges, carouselSlides } from "../../app/db/schema";
 import { createSlide } from "../support/content-factories";
+import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 import { flashOf } from "../support/flash";
 import { signedInUser } from "../support/users";
@@ -142,6 +143,8 @@ describe("refused for guests and customers, with no change", () => {
         { ...VALID, id: String(slideId), title: "Gekaapt" },
         { intent: "toggle", id: String(slideId), active: "false" },
         { intent: "move", id: String(slideId), direction: "down" },
+        { intent: "position", id: String(slideId), position: "2" },
+        { ...VALID, id: String(slideId), startsOn: "2030-01-01", endsOn: "2030-01-31" },
         { intent: "delete", id: String(slideId) },
       ];
       for (const fields of actions) {
@@ -152,6 +155,13 @@ describe("refused for guests and customers, with no change", () => {
         expect(flashOf(res)?.title).toBe("Access Denied");
         expect(await snapshot(db()), fields.intent).toEqual(before);
       }
+    });
+
+    it(`${name}: the link suggestions are refused`, async () => {
+      const res = await app.get("/admin/homepage/links?q=test", cookie() ? { headers: { cookie: cookie()! } } : {});
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+      expect(await res.text()).not.toContain("options");
     });
 
     it(`${name}: the upload is refused and nothing is kept`, async () => {
@@ -183,12 +193,12 @@ describe("the slide table", () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(page).toContain("Actie");
-    expect(html).toMatch(/role="switch" aria-checked="false" aria-label="Actief: Verborgen slide"/);
-    expect(html).toMatch(/role="switch" aria-checked="true" aria-label="Actief: Eerste slide"/);
+    expect(html).toMatch(/role="switch" aria-checked="false" aria-label="Active: Verborgen slide"/);
+    expect(html).toMatch(/role="switch" aria-checked="true" aria-label="Active: Eerste slide"/);
     // The first cannot move up and the last cannot move down: those arrows are disabled.
-    expect(html).toMatch(/disabled=""[^>]*aria-label="Eerste slide omhoog"/);
-    expect(html).toMatch(/disabled=""[^>]*aria-label="Verborgen slide omlaag"/);
-    expect(html).not.toMatch(/disabled=""[^>]*aria-label="Tweede slide omhoog"/);
+    expect(html).toMatch(/disabled=""[^>]*aria-label="Move Eerste slide up"/);
+    expect(html).toMatch(/disabled=""[^>]*aria-label="Move Verborgen slide down"/);
+    expect(html).not.toMatch(/disabled=""[^>]*aria-label="Move Tweede slide up"/);
   });
 
   it("opens the slide dialog from the URL, with the link choices, and the delete question", async () => {
@@ -196,8 +206,13 @@ describe("the slide table", () => {
     const edit = text(
       (await app.html(`/admin/homepage?slide=${first!.id}`, { headers: { cookie: admin.cookie } })).html,
     );
-    expect(edit).toContain("Slide bewerken");
-    for (const link of [
+    expect(edit).toContain("Edit slide");
+    expect(edit).toContain("Button link");
+    // The spec's link choices are the suggestions the link field starts with.
+    const choices = await app.get("/admin/homepage/links?q=", { headers: { cookie: admin.cookie } });
+    expect(choices.headers.get("cache-control")).toBe("private, no-store");
+    const { options } = (await choices.json()) as { options: { link: string }[] };
+    expect(options.map((o) => o.link)).toEqual([
       "/products",
       "/sportvoeding",
       "/reiniging",
@@ -205,17 +220,15 @@ describe("the slide table", () => {
       "/fietsonderdelen",
       "/blog",
       "/contact",
-    ]) {
-      expect(edit).toContain(link);
-    }
+    ]);
     const fresh = (await app.html("/admin/homepage?slide=new", { headers: { cookie: admin.cookie } })).html;
-    expect(text(fresh)).toContain("Nieuwe slide");
+    expect(text(fresh)).toContain("New slide");
     // Save starts disabled: a new slide has neither title nor background image.
-    expect(fresh).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>(?:<!-- -->)?Opslaan/);
+    expect(fresh).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>(?:<!-- -->)?Save/);
     const del = text(
       (await app.html(`/admin/homepage?delete=${first!.id}`, { headers: { cookie: admin.cookie } })).html,
     );
-    expect(del).toContain("Weet je zeker dat je deze slide wilt verwijderen?");
+    expect(del).toContain("Are you sure you want to delete this slide?");
   });
 });
 
@@ -301,7 +314,7 @@ describe("saving a slide", () => {
     [
       "a link outside the choices",
       { ...VALID, ctaLink: "https://elders.example" },
-      "Fout bij opslaan: Kies een link uit: /products, /sportvoeding, /reiniging, /smering, /fietsonderdelen, /blog, /contact",
+      "Fout bij opslaan: Kies de link uit de suggesties: een vaste pagina, een categorie of een product",
       400,
     ],
     ["an unknown slide", { ...VALID, id: "987654" }, "Fout bij opslaan: Slide niet gevonden", 404],
@@ -441,6 +454,225 @@ describe("moving slides", () => {
   });
 });
 
+describe("moving a slide to any position in one step", () => {
+  let ids: number[] = [];
+  beforeEach(async () => {
+    await clearSlides();
+    ids = [
+      (await createSlide(db(), { title: "A", sortOrder: 0 })).id,
+      (await createSlide(db(), { title: "B", sortOrder: 1 })).id,
+      (await createSlide(db(), { title: "C", sortOrder: 2 })).id,
+      (await createSlide(db(), { title: "D", sortOrder: 3 })).id,
+      (await createSlide(db(), { title: "E", sortOrder: 4 })).id,
+    ];
+  });
+
+  it("the last slide to the top: the others close up, numbered 0…n-1, recorded once; the home page follows", async () => {
+    const res = await postAsAdmin({ intent: "position", id: String(ids[4]), position: "1" });
+    expect(res.status).toBe(200);
+    expect(await answerText(res)).toContain("Volgorde is bijgewerkt");
+    expect((await stored()).map((s) => [s.title, s.sortOrder])).toEqual([
+      ["E", 0],
+      ["A", 1],
+      ["B", 2],
+      ["C", 3],
+      ["D", 4],
+    ]);
+    const change = await lastChange();
+    expect(change).toMatchObject({ entityType: "slide", entityId: String(ids[4]), action: "move-to" });
+    expect(change.before).toEqual({ order: ids, position: 5 });
+    expect(change.after).toEqual({ order: [ids[4], ids[0], ids[1], ids[2], ids[3]], position: 1 });
+    expect(await homeSlides()).toEqual(["E", "A", "B", "C", "D"]);
+  });
+
+  it("the first slide to the middle, and a slide to its own place changes nothing", async () => {
+    await postAsAdmin({ intent: "position", id: String(ids[0]), position: "3" });
+    expect((await stored()).map((s) => s.title)).toEqual(["B", "C", "A", "D", "E"]);
+    const changes = (await db().select().from(adminChanges)).length;
+    const same = await postAsAdmin({ intent: "position", id: String(ids[0]), position: "3" });
+    expect(await answerText(same)).toContain("Volgorde is bijgewerkt");
+    expect((await stored()).map((s) => [s.title, s.sortOrder])).toEqual([
+      ["B", 0],
+      ["C", 1],
+      ["A", 2],
+      ["D", 3],
+      ["E", 4],
+    ]);
+    expect((await db().select().from(adminChanges)).length).toBe(changes);
+  });
+
+  it("refuses a position outside 1…n, not a number, or an unknown slide, with the spec's message; nothing changes", async () => {
+    const cases: [Record<string, string>, string, number][] = [
+      [{ position: "6" }, "Fout bij bijwerken volgorde: Kies een positie van 1 tot 5", 400],
+      [{ position: "0" }, "Fout bij bijwerken volgorde: Kies een positie (1, 2, 3, …)", 400],
+      [{ position: "2.5" }, "Fout bij bijwerken volgorde: Kies een positie (1, 2, 3, …)", 400],
+      [{ position: "" }, "Fout bij bijwerken volgorde: Kies een positie (1, 2, 3, …)", 400],
+      [{ position: "1", id: "987654" }, "Fout bij bijwerken volgorde: Slide niet gevonden", 404],
+    ];
+    for (const [fields, message, status] of cases) {
+      const before = await snapshot(db());
+      const res = await postAsAdmin({ intent: "position", id: String(ids[1]), ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(status);
+      expect(await answerText(res)).toContain(message);
+      expect(await snapshot(db())).toEqual(before);
+    }
+  });
+
+  it("the table offers a Position choice per slide (1…n) next to the arrows", async () => {
+    const { html } = await app.html("/admin/homepage", { headers: { cookie: admin.cookie } });
+    expect(html.match(/<select[^>]*name="position"/g)?.length).toBe(5);
+    expect(text(html)).toContain("Position of C");
+    expect(html).toContain(`aria-label="Move C up"`);
+  });
+});
+
+/** Today's calendar day in Amsterdam, plus `days`: worked out here, not by the shop's code. */
+function amsterdamDayPlus(days: number): string {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Amsterdam" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+describe("a slide's start and end date", () => {
+  beforeEach(clearSlides);
+
+  it("saves both days (or none) and refuses an end before the start or a day that does not exist", async () => {
+    const res = await postAsAdmin({ ...VALID, startsOn: "2030-12-01", endsOn: "2030-12-31" });
+    expect(await answerText(res)).toContain("Slide is opgeslagen");
+    const [row] = await db().select().from(carouselSlides);
+    expect(row).toMatchObject({ startsOn: "2030-12-01", endsOn: "2030-12-31" });
+    await postAsAdmin({ ...VALID, id: String(row!.id), startsOn: "", endsOn: "" });
+    expect((await db().select().from(carouselSlides))[0]).toMatchObject({ startsOn: null, endsOn: null });
+
+    for (const [days, message] of [
+      [{ startsOn: "2030-12-02", endsOn: "2030-12-01" }, "Fout bij opslaan: Einddatum ligt voor de startdatum"],
+      [{ startsOn: "2030-02-30" }, "Fout bij opslaan: Startdatum is geen geldige datum"],
+      [{ endsOn: "31-12-2030" }, "Fout bij opslaan: Einddatum is geen geldige datum"],
+    ] as const) {
+      const before = await snapshot(db());
+      const refused = await postAsAdmin({ ...VALID, id: String(row!.id), ...days });
+      expect(refused.status).toBe(400);
+      expect(await answerText(refused)).toContain(message);
+      expect(await snapshot(db())).toEqual(before);
+    }
+  });
+
+  it("the home page shows a slide only from its start day through its end day (Amsterdam)", async () => {
+    await createSlide(db(), { title: "Altijd", sortOrder: 0 });
+    await createSlide(db(), { title: "Begint morgen", sortOrder: 1, startsOn: amsterdamDayPlus(1) });
+    await createSlide(db(), { title: "Begint vandaag", sortOrder: 2, startsOn: amsterdamDayPlus(0) });
+    await createSlide(db(), { title: "Eindigt vandaag", sortOrder: 3, endsOn: amsterdamDayPlus(0) });
+    await createSlide(db(), { title: "Eindigde gisteren", sortOrder: 4, endsOn: amsterdamDayPlus(-1) });
+    await createSlide(db(), {
+      title: "Alleen vandaag",
+      sortOrder: 5,
+      startsOn: amsterdamDayPlus(0),
+      endsOn: amsterdamDayPlus(0),
+    });
+    await createSlide(db(), {
+      title: "Uit, wel binnen data",
+      sortOrder: 6,
+      isActive: false,
+      endsOn: amsterdamDayPlus(3),
+    });
+    expect(await homeSlides()).toEqual(["Altijd", "Begint vandaag", "Eindigt vandaag", "Alleen vandaag"]);
+  });
+
+  it("the admin table marks a slide that has not started as Scheduled and one past its end as Ended", async () => {
+    await createSlide(db(), {
+      title: "Kerstactie",
+      sortOrder: 0,
+      startsOn: amsterdamDayPlus(2),
+      endsOn: amsterdamDayPlus(9),
+    });
+    await createSlide(db(), {
+      title: "Zomeractie",
+      sortOrder: 1,
+      startsOn: "2026-06-01",
+      endsOn: amsterdamDayPlus(-1),
+    });
+    await createSlide(db(), { title: "Lopend", sortOrder: 2, endsOn: amsterdamDayPlus(5) });
+    const page = text((await app.html("/admin/homepage", { headers: { cookie: admin.cookie } })).html);
+    expect(page).toMatch(/Kerstactie Scheduled \d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}/);
+    expect(page).toMatch(/Zomeractie Ended 1 Jun 2026 – \d{1,2} \w{3} \d{4}/);
+    expect(page).toMatch(/Lopend t\/m \d{1,2} \w{3} \d{4}/);
+    expect(page).not.toMatch(/Lopend (Scheduled|Ended)/);
+  });
+});
+
+describe("a slide's link, chosen by page, category or product name", () => {
+  let category: Awaited<ReturnType<typeof createCategory>>;
+  let product: Awaited<ReturnType<typeof createProduct>>;
+  let unlisted: Awaited<ReturnType<typeof createProduct>>;
+  beforeAll(async () => {
+    const parent = await createCategory(db(), { name: "Aandrijving" });
+    category = await createCategory(db(), { name: "Kettingzwiepen", parentId: parent.id, level: 2 });
+    product = await createProduct(db(), { shortDescription: "Kettingzweep Profi 12-speed", brand: "Park Tool" });
+    unlisted = await createProduct(db(), { shortDescription: "Kettingzweep Oud model", status: 0 });
+  });
+  beforeEach(clearSlides);
+
+  it("suggests categories (with the one above) and products for sale by name", async () => {
+    const res = await app.get("/admin/homepage/links?q=kettingzw", { headers: { cookie: admin.cookie } });
+    expect(res.status).toBe(200);
+    const { options } = (await res.json()) as { options: { link: string; label: string; kind: string }[] };
+    expect(options).toContainEqual({
+      link: `/products?cat=${category.id}`,
+      label: "Kettingzwiepen (Aandrijving)",
+      kind: "category",
+    });
+    expect(options).toContainEqual({
+      link: `/product/${product.artNo}`,
+      label: `Kettingzweep Profi 12-speed – Park Tool (${product.artNo})`,
+      kind: "product",
+    });
+    expect(options.some((o) => o.link === `/product/${unlisted.artNo}`)).toBe(false);
+    const pages = (await (
+      await app.get("/admin/homepage/links?q=smer", { headers: { cookie: admin.cookie } })
+    ).json()) as {
+      options: { link: string }[];
+    };
+    expect(pages.options.map((o) => o.link)).toEqual(["/smering"]);
+  });
+
+  it("saves a category or product link, and the table and the home page use it", async () => {
+    const res = await postAsAdmin({ ...VALID, ctaLink: `/products?cat=${category.id}` });
+    expect(await answerText(res)).toContain("Slide is opgeslagen");
+    await postAsAdmin({ ...VALID, title: "Productslide", ctaLink: `/product/${product.artNo}` });
+    expect((await db().select().from(carouselSlides).orderBy(asc(carouselSlides.id))).map((s) => s.ctaLink)).toEqual([
+      `/products?cat=${category.id}`,
+      `/product/${product.artNo}`,
+    ]);
+    const admin_ = text((await app.html("/admin/homepage", { headers: { cookie: admin.cookie } })).html);
+    expect(admin_).toContain("Button link: → Kettingzwiepen (Aandrijving)");
+    expect(admin_).toContain(`Button link: → Kettingzweep Profi 12-speed – Park Tool (${product.artNo})`);
+    const { html } = await app.html("/");
+    expect(html).toContain(`href="/products?cat=${category.id}"`);
+    expect(html).toContain(`href="/product/${product.artNo}"`);
+  });
+
+  it("refuses any other link on the server: other paths and sites, a category that does not exist, a product not for sale", async () => {
+    await createSlide(db(), { title: "Onaangeroerd", sortOrder: 0 });
+    for (const [link, message] of [
+      ["/admin", "Kies de link uit de suggesties: een vaste pagina, een categorie of een product"],
+      [
+        "https://elders.example/products",
+        "Kies de link uit de suggesties: een vaste pagina, een categorie of een product",
+      ],
+      ["/products?cat=16&sort=price", "Kies de link uit de suggesties: een vaste pagina, een categorie of een product"],
+      ["/products?cat=999999", "Deze categorie bestaat niet (meer)"],
+      [`/product/${unlisted.artNo}`, "Dit product bestaat niet of is niet te koop"],
+      ["/product/1", "Dit product bestaat niet of is niet te koop"],
+    ] as const) {
+      const before = await snapshot(db());
+      const res = await postAsAdmin({ ...VALID, ctaLink: link });
+      expect(res.status, link).toBe(400);
+      expect(await answerText(res)).toContain(`Fout bij opslaan: ${message}`);
+      expect(await snapshot(db())).toEqual(before);
+    }
+  });
+});
+
 describe("deleting a slide", () => {
   beforeEach(clearSlides);
 
@@ -539,7 +771,7 @@ describe("uploading a background image", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       ok: false,
-      message: "De afbeelding heeft te veel pixels (30000 × 30000); hoogstens 40 megapixel, bijvoorbeeld 1920 × 1080",
+      message: "The image has too many pixels (30000 × 30000); at most 40 megapixels, for example 1920 × 1080",
     });
     expect(uploadedFiles()).toEqual(before);
   });
@@ -548,7 +780,7 @@ describe("uploading a background image", () => {
     const before = uploadedFiles();
     const res = await upload(admin.cookie, new Blob([JPEG_START], { type: "image/jpeg" }), "kapot.jpg");
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, message: "Het bestand kon niet als afbeelding worden gelezen" });
+    expect(await res.json()).toEqual({ ok: false, message: "The file could not be read as an image" });
     expect(uploadedFiles()).toEqual(before);
   });
 
@@ -563,7 +795,7 @@ describe("uploading a background image", () => {
       expect(res.headers.get("content-type")).toContain("application/json");
       expect(await res.json()).toEqual({
         ok: false,
-        message: "Uploaden is mislukt door een fout op de server; probeer het later opnieuw",
+        message: "The upload failed because of an error on the server; try again later",
       });
     } finally {
       rmSync(uploadDir, { force: true });
@@ -577,7 +809,7 @@ describe("uploading a background image", () => {
     const fake = new Blob(["<svg onload=alert(1)></svg>"], { type: "image/png" });
     const res = await upload(admin.cookie, fake, "slide.png");
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, message: "Alleen JPEG-, PNG- en WebP-afbeeldingen zijn toegestaan" });
+    expect(await res.json()).toEqual({ ok: false, message: "Only JPEG, PNG and WebP images are allowed" });
     expect(uploadedFiles()).toEqual(before);
   });
 
@@ -597,7 +829,7 @@ describe("uploading a background image", () => {
     const justOver = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - PNG.length)]);
     const res = await upload(admin.cookie, new Blob([justOver], { type: "image/png" }), "groot.png");
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ ok: false, message: "Het bestand is groter dan 5 MB" });
+    expect(await res.json()).toEqual({ ok: false, message: "The file is larger than 5 MB" });
     const farOver = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
     const limited = await upload(admin.cookie, new Blob([farOver], { type: "image/png" }), "enorm.png");
     expect(limited.status).toBe(413);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { adminChanges } from "../../app/db/schema";
 import { listAdminChanges, recordAdminChange } from "../../app/domain/admin/audit.server";
+import { listChangeActors, parseChangeLogQuery, readChangeLog } from "../../app/features/admin-changes/index.server";
 import { useTestDatabase } from "../support/fixture";
 
 describe("the record of admin changes", () => {
@@ -40,5 +41,39 @@ describe("the record of admin changes", () => {
     await expect(database.db.delete(adminChanges)).rejects.toThrow();
     const [{ n } = { n: 0 }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(adminChanges);
     expect(n).toBe(2);
+  });
+
+  it("reads the log by person and by Amsterdam days, and lists each person once (skip scan)", async () => {
+    const other = { id: "admin-2", email: "anna@trapkracht.test" };
+    const at = async (actor: typeof admin, iso: string, entityId: string) => {
+      const [row] = await database.db
+        .insert(adminChanges)
+        .values({
+          entityType: "coupon",
+          entityId,
+          action: "update",
+          before: { usageLimit: 1 },
+          after: { usageLimit: 2 },
+          actorId: actor.id,
+          actorEmail: actor.email,
+          createdAt: new Date(iso),
+        })
+        .returning({ id: adminChanges.id });
+      return row!.id;
+    };
+    // 1 Dec 2026 in Amsterdam (UTC+1) runs from 30 Nov 23:00 UTC to 1 Dec 23:00 UTC.
+    const annaBefore = await at(other, "2026-11-30T22:59:59Z", "A");
+    const annaOn1st = await at(other, "2026-11-30T23:00:00Z", "B");
+    const mineOn1st = await at(admin, "2026-12-01T22:59:59Z", "C");
+    const annaAfter = await at(other, "2026-12-01T23:00:00Z", "D");
+
+    const read = async (search: string) =>
+      (await readChangeLog(database.db, parseChangeLogQuery(new URLSearchParams(search)))).entries.map((e) => e.id);
+    expect(await read("by=anna%40trapkracht.test")).toEqual([annaAfter, annaOn1st, annaBefore]);
+    expect(await read("from=2026-12-01&to=2026-12-01")).toEqual([mineOn1st, annaOn1st]);
+    expect(await read("by=anna%40trapkracht.test&from=2026-12-01&to=2026-12-01")).toEqual([annaOn1st]);
+    expect(await read("by=anna%40trapkracht.test&from=2026-12-02")).toEqual([annaAfter]);
+    expect(await read("by=anna%40trapkracht.test&to=2026-11-30")).toEqual([annaBefore]);
+    expect(await listChangeActors(database.db)).toEqual(["anna@trapkracht.test", "beheerder@trapkracht.test"]);
   });
 });

@@ -64,13 +64,13 @@ beforeEach(async () => {
   await db().delete(jobs);
 });
 
-const runQueue = (queue: string) =>
+const runQueue = (queue: typeof FEED_QUEUE | typeof FEED_SCHEDULE_QUEUE) =>
   createJobWorker({
     db: db(),
     logger,
-    queues: { [queue]: feedQueues({ db: db(), config: app.config, logger })[queue]! },
+    queues: { [queue]: feedQueues({ db: db(), config: app.config, logger })[queue] },
     // The scheduler is a recurring job: the worker queues it itself, as the shop's worker does.
-    schedules: queue === FEED_SCHEDULE_QUEUE ? [{ queue, everyMs: 60_000 }] : [],
+    schedules: queue === FEED_SCHEDULE_QUEUE ? [{ queue, everyMs: 60_000, payload: {} }] : [],
   }).runOnce();
 
 function uploadForm(content: string, fields: Record<string, string> = { kind: "stock" }) {

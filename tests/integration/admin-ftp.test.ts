@@ -140,6 +140,99 @@ describe("FTP", () => {
   });
 });
 
+describe("FTP: open folders and download files", () => {
+  const download = (remotePath: string, cookie = admin.cookie) =>
+    app.get(`/admin/ftp/download?path=${encodeURIComponent(remotePath)}`, cookie ? { headers: { cookie } } : {});
+
+  beforeAll(async () => {
+    await save();
+    // 700 KB of bytes no text encoding would keep: more than any socket buffer, so the download
+    // really streams (and waits for the reader) instead of arriving in one piece.
+    const bytes = Buffer.alloc(700 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919 + (i >> 9)) & 0xff;
+    fs.mkdirSync(path.join(ftp.root, "archief", "2025"), { recursive: true });
+    fs.writeFileSync(path.join(ftp.root, "archief", "voorraad-oud.bin"), bytes);
+    fs.writeFileSync(path.join(ftp.root, "archief", "prijs lijst (2026) é.csv"), "artNo;prijs\nTK-1;3295\n");
+  });
+
+  it("a file downloads with the exact bytes, as a private attachment", async () => {
+    const res = await download("/archief/voorraad-oud.bin");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="voorraad-oud.bin"');
+    expect(res.headers.get("content-type")).toBe("application/octet-stream");
+    expect(res.headers.get("x-content-type-options")).toContain("nosniff");
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.equals(fs.readFileSync(path.join(ftp.root, "archief", "voorraad-oud.bin")))).toBe(true);
+
+    const csv = await download("/voorraad.csv");
+    expect(await csv.text()).toBe(fs.readFileSync(path.join(ftp.root, "voorraad.csv"), "utf8"));
+  });
+
+  it("an odd file name becomes a safe attachment name (spaces, brackets, accents replaced)", async () => {
+    const res = await download("/archief/prijs lijst (2026) é.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="prijs_lijst__2026___.csv"; filename*=UTF-8''prijs%20lijst%20%282026%29%20%C3%A9.csv`,
+    );
+    expect(await res.text()).toBe("artNo;prijs\nTK-1;3295\n");
+  });
+
+  it("a missing file or a folder is a 404 with a message, not an empty download", async () => {
+    const res = await download("/archief/bestaat-niet.csv");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-disposition")).toBeNull();
+    expect(await res.text()).toContain("There is no file at this path on the FTP server");
+    const folder = await download("/archief/2025");
+    expect(folder.status).toBe(404);
+    expect(await folder.text()).toContain("There is no file at this path on the FTP server");
+  });
+
+  it('"../" and "./" are refused before the FTP server is asked, for downloads and for listings', async () => {
+    for (const bad of [
+      "/../etc/passwd",
+      "../voorraad.csv",
+      "/archief/../voorraad.csv",
+      "/archief/./x",
+      "/archief\\..\\x",
+    ]) {
+      const res = await download(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.headers.get("content-disposition")).toBeNull();
+      expect(await res.text()).toContain("A path may not contain . or .. or a backslash");
+    }
+    const listed = await act({ intent: "list", remotePath: "/archief/../../" });
+    expect(listed.status).toBe(400);
+    expect(listed.data.description).toBe("remotePath: A path may not contain . or .. or a backslash");
+    expect(listed.data.ftp).toBeUndefined();
+  });
+
+  it("a folder lists its own files, and says which folder it listed", async () => {
+    const { data } = await act({ intent: "list", remotePath: "/archief/" });
+    expect(data.ok).toBe(true);
+    expect(data.folder).toBe("/archief");
+    const names = data.ftp!.files.map((f) => `${f.type} ${f.name}`).sort();
+    expect(names).toEqual(["- prijs lijst (2026) é.csv", "- voorraad-oud.bin", "d 2025"]);
+  });
+
+  it("the list page: folders open with a button, files have a download link, a breadcrumb and Up", async () => {
+    const res = await app.post(
+      "/admin/ftp",
+      { intent: "list", remotePath: "/archief" },
+      { headers: { cookie: admin.cookie } },
+    );
+    const html = await res.text();
+    const buttons = html.match(/<button[^>]*>[^<]*(<svg.*?<\/svg>)?[^<]*<\/button>/gs) ?? [];
+    const button = (...parts: string[]) => buttons.find((b) => parts.every((p) => b.includes(p)));
+    expect(button('name="remotePath"', 'value="/archief/2025"', 'aria-label="Open folder 2025"')).toBeDefined();
+    expect(button('name="remotePath"', 'value="/"', 'aria-label="Top folder /"')).toBeDefined();
+    expect(button('name="remotePath"', 'value="/"', "Up</button>")).toBeDefined();
+    expect(html).toContain('href="/admin/ftp/download?path=%2Farchief%2Fvoorraad-oud.bin"');
+    expect(html).toContain('aria-label="Download voorraad-oud.bin"');
+  });
+});
+
 describe("refused for guests and customers, with no change", () => {
   const snapshot = async () => ({
     connections: await db().select().from(supplierConnections),
@@ -153,6 +246,15 @@ describe("refused for guests and customers, with no change", () => {
     it(`${name}: page and every action`, async () => {
       const page = await app.get("/admin/ftp", cookie() ? { headers: { cookie: cookie() } } : {});
       expect(page.status).toBe(302);
+      const file = await app.get(
+        "/admin/ftp/download?path=%2Fvoorraad.csv",
+        cookie() ? { headers: { cookie: cookie() } } : {},
+      );
+      expect(file.status).toBe(302);
+      expect(file.headers.get("content-disposition")).toBeNull();
+      expect(await file.text()).not.toContain(
+        fs.readFileSync(path.join(ftp.root, "voorraad.csv"), "utf8").slice(0, 20),
+      );
       const actions: Record<string, string>[] = [
         { intent: "save", host: "evil.example", port: "21", user: "x", password: "y", remotePath: "/" },
         { intent: "test" },

@@ -163,6 +163,8 @@ describe("badges, filters, counts and the date range", () => {
     expect(optionText(html, "orders-dropship", "failed")).toBe("Mislukt (1)");
     expect(optionText(html, "orders-dropship", "completed")).toBe("Voltooid (2)");
     expect(optionText(html, "orders-dropship", "pending")).toBe("In afwachting (1)");
+    // Waiting for the supplier (the Dashboard's to-do) counts paid orders only: the pending one is unpaid.
+    expect(optionText(html, "orders-dropship", "waiting")).toBe("Paid, not yet accepted by supplier (0)");
 
     // With dropship=completed chosen: status and payment count within it; dropship keeps its own.
     const narrowed = (await asAdmin(`/admin/orders?${december}&dropship=completed`)).html;

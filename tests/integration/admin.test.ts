@@ -144,12 +144,19 @@ describe.each([
 describe("admin dashboard", () => {
   const asAdmin = (path: string) => app.html(path, { headers: { cookie: admin.cookie } });
 
-  it("shows the Admin Dashboard with the ten tabs in order, products first", async () => {
+  it("shows the Admin Dashboard with its tabs in order, the Dashboard first and current at /admin", async () => {
     const { status, html } = await asAdmin("/admin");
     expect(status).toBe(200);
     expect(html).toContain("Admin Dashboard");
-    const tabs = [...html.matchAll(/<a[^>]*href="\/admin\/(\w+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    // The tab bar only (the account menu also links "Admin Dashboard" to /admin).
+    const nav = html.slice(html.indexOf('aria-label="Admin sections"'));
+    const tabBar = nav.slice(0, nav.indexOf("</nav>"));
+    const tabs = [...tabBar.matchAll(/<a[^>]*href="\/admin(?:\/(\w+))?"[^>]*>([^<]+)<\/a>/g)].map((m) => [
+      m[1] ?? "",
+      m[2],
+    ]);
     expect(tabs).toEqual([
+      ["", "Dashboard"],
       ["products", "Product Management"],
       ["homepage", "Homepage Content"],
       ["api", "API Connection"],
@@ -158,14 +165,25 @@ describe("admin dashboard", () => {
       ["users", "Users"],
       ["orders", "All Orders"],
       ["customers", "Customers"],
+      ["emails", "E-mails"],
+      ["reports", "Reports"],
+      ["search", "Search"],
       ["coupons", "Coupons"],
       ["settings", "Site Settings"],
     ]);
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin"/);
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toMatch(/<a[^>]*href="\/admin\/image-migration"[^>]*>.*Image Migration Tool<\/a>/s);
-    expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
+    expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Dashboard</h2>');
     expect(html).not.toContain("Coming soon");
+  });
+
+  it("shows /admin/products as the Product Management tab", async () => {
+    const { status, html } = await asAdmin("/admin/products");
+    expect(status).toBe(200);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(html).toContain('id="admin-panel-title" class="text-xl font-semibold">Product Management</h2>');
   });
 
   it("shows /admin/product-management as the Product Management tab", async () => {
@@ -196,10 +214,10 @@ describe("admin dashboard", () => {
     expect(res.headers.get("location")).toBe(to);
   });
 
-  it("shows the default tab at /admin for an unknown ?tab=", async () => {
+  it("shows the default tab, the Dashboard, at /admin for an unknown ?tab=", async () => {
     const { status, html } = await asAdmin("/admin?tab=bestaat-niet");
     expect(status).toBe(200);
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/products"/);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin"/);
   });
 
   it("answers an unknown admin path with 404 after the guard", async () => {
@@ -358,9 +376,9 @@ describe("Site Settings tab", () => {
   it("shows the Onderhoudsmodus switch with its text", async () => {
     const { status, html } = await asAdmin("/admin/settings");
     expect(status).toBe(200);
-    expect(html).toContain('<p id="maintenance-label" class="font-semibold">Onderhoudsmodus</p>');
+    expect(html).toContain('<p id="maintenance-label" lang="nl" class="font-semibold">Onderhoudsmodus</p>');
     expect(html).toMatch(/role="switch"[^>]*aria-labelledby="maintenance-label"/);
-    expect(html).toContain("Als de onderhoudsmodus aan staat, hebben alleen beheerders toegang tot de website.");
+    expect(html).toContain("While maintenance mode is on, only admins can use the website.");
     expect(switchState(html)).toBe("false");
   });
 

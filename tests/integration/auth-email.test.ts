@@ -348,7 +348,8 @@ describe("sign-in", () => {
   });
 });
 
-describe("rate limits", () => {
+describe("rate limits", { timeout: 120_000 }, () => {
+  // Each case signs in up to 21 times, each a scrypt hash: seconds apiece on a CI machine at load 10 (27 Nov).
   it("stops sign-in for one account after 10 attempts in 15 minutes, from any address", async () => {
     const user = await createUser(database.db);
     for (let i = 0; i < 10; i++) {

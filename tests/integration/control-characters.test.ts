@@ -483,6 +483,15 @@ describe("control characters in every input", () => {
       otherFields: ["intent", "artNo"],
       cookie: () => adminCookie,
     },
+    {
+      name: "admin search synonym",
+      path: "/admin/search",
+      fields: { intent: "save", id: "", term: "fietsketting", replacement: "ketting" },
+      textFields: ["term", "replacement"],
+      otherFields: ["intent", "id"],
+      cookie: () => adminCookie,
+      writesWhenValid: true,
+    },
     { name: "logout", path: "/logout", fields: { intent: "x" }, otherFields: ["intent"] },
   ];
 
@@ -596,6 +605,39 @@ describe("control characters in every input", () => {
       cookie: () => adminCookie,
     },
     { name: "image migration tab", url: (b) => `/admin/image-migration?tab=statis${b}tics`, cookie: () => adminCookie },
+    // The owner's day II (issue 29): the new admin lists' filters, searches and paths.
+    { name: "dashboard", url: (b) => `/admin?x=${b}`, cookie: () => adminCookie },
+    {
+      name: "product list filters",
+      url: (b) => `/admin/products?q=ket${b}ting&cat=1${b}&status=active${b}&offer=1${b}&stock=low${b}`,
+      cookie: () => adminCookie,
+    },
+    {
+      name: "product list CSV",
+      url: (b) => `/admin/products/export.csv?q=ket${b}ting&stock=out${b}`,
+      cookie: () => adminCookie,
+    },
+    {
+      name: "reports period",
+      url: (b) => `/admin/reports?from=2026-01-01${b}&to=2026-${b}12-31`,
+      cookie: () => adminCookie,
+    },
+    {
+      name: "reports CSV",
+      url: (b) => `/admin/reports/vat-return.csv?from=${b}&to=2026-12-31${b}`,
+      cookie: () => adminCookie,
+    },
+    { name: "e-mails search", url: (b) => `/admin/emails?q=klant${b}&status=failed${b}`, cookie: () => adminCookie },
+    {
+      name: "change log person and days",
+      url: (b) => `/admin/changes?by=a${b}b&from=2026-01-01${b}&to=${b}`,
+      cookie: () => adminCookie,
+    },
+    { name: "slide link choices", url: (b) => `/admin/homepage/links?q=ket${b}ting`, cookie: () => adminCookie },
+    // The search report's week (issue 30): the page and its CSV.
+    { name: "search report week", url: (b) => `/admin/search/report?week=2026-W4${b}8`, cookie: () => adminCookie },
+    { name: "search report CSV week", url: (b) => `/admin/search/report.csv?week=${b}`, cookie: () => adminCookie },
+    { name: "search synonym being edited", url: (b) => `/admin/search?edit=1${b}`, cookie: () => adminCookie },
     { name: "stored image file", url: (b) => `/media/images/${artNo}-0123456789abcdef${b}-800.webp` },
     { name: "test supplier image file", url: (b) => `/api/test-supplier/images/${artNo}${b}-1.jpg` },
     { name: "auth verify-email link", url: (b) => `/api/auth/verify-email?token=abc${b}&callbackURL=/auth/callback` },

@@ -59,7 +59,8 @@ function runNode(args: string[], env: Record<string, string>) {
   });
 }
 
-describe("one process per embedded database", () => {
+// Child processes opening PGlite: slow on a loaded CI machine (the browser tests run beside).
+describe("one process per embedded database", { timeout: 120_000 }, () => {
   const open_: Database[] = [];
   const children: ChildProcess[] = [];
 

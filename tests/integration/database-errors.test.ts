@@ -89,10 +89,11 @@ describe("the database cannot be reached", () => {
     expect(html).toContain("Vernieuw deze pagina over een minuut.");
   });
 
-  it("answers /healthz with 503", async () => {
-    const res = await app.get("/healthz");
+  it("answers /readyz with 503 (and /healthz, which asks no database, with 200)", async () => {
+    const res = await app.get("/readyz");
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: "database unavailable" });
+    expect(await res.text()).toBe("not ready: database unavailable\n");
+    expect((await app.get("/healthz")).status).toBe(200);
   });
 });
 

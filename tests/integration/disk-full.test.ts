@@ -55,7 +55,7 @@ describe("a full disk", () => {
         ok: false,
         status: 507,
         message:
-          "De schijf van de server is vol; de afbeelding is niet opgeslagen. Maak ruimte vrij en probeer het opnieuw",
+          "The server's disk is full; the image was not saved. Free some space and try again",
       },
     });
     expect(report.feed).toEqual({

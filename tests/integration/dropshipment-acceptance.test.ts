@@ -7,6 +7,7 @@ import {
   dropshipmentKey,
   dropshipmentQueue,
 } from "../../app/domain/fulfilment/dropshipment.server";
+import type { JobPayloads } from "../../app/domain/jobs/queue.server";
 import { createJobWorker, type ClaimedJob, type JobWorker } from "../../app/domain/jobs/worker.server";
 import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
@@ -165,7 +166,8 @@ describe("a paid order the supplier accepts", () => {
     // second worker took the job over after the lease ran out.
     const queue = dropshipmentQueue({ config, logger });
     const context = { job: job as ClaimedJob, db: db(), logger, signal: new AbortController().signal };
-    await Promise.all([queue.run(job!.payload, context), queue.run(job!.payload, context)]);
+    const payload = job!.payload as JobPayloads["dropshipment"];
+    await Promise.all([queue.run(payload, context), queue.run(payload, context)]);
 
     // Both passed the "already completed?" check and sent: the acceptance's own lock decides.
     expect(supplier.requests).toHaveLength(2);

@@ -5,7 +5,12 @@ import { jobs, supplierFeedRuns } from "../../app/db/schema";
 import { SEARCH_BLOCKS_QUEUE } from "../../app/domain/catalog/search-blocks.server";
 import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
 import { enqueueJob } from "../../app/domain/jobs/queue.server";
-import { createJobWorker, type JobWorker, type QueueDefinition } from "../../app/domain/jobs/worker.server";
+import {
+  createJobWorker,
+  type JobWorker,
+  type QueueDefinition,
+  type QueueDefinitions,
+} from "../../app/domain/jobs/worker.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { feedQueues } from "../../app/domain/supplier-feed/import-job.server";
 import { FEED_QUEUE } from "../../app/domain/supplier-feed/runs.server";
@@ -19,11 +24,18 @@ import { useFeedFixture } from "../support/feed-fixture";
  * a running job renews (heartbeat), not one of two minutes. ADR 0010, 2026-11-27.
  */
 const logger = createLogger("silent");
+
+declare module "../../app/domain/jobs/queue.server" {
+  interface JobPayloads {
+    /** This file's long-running job. */
+    slow: Record<string, never>;
+  }
+}
 const { config, db, upload } = useFeedFixture("feed-lease");
 const uploadStock = (content: string) => upload(content, { kind: "stock", fileName: "voorraad.csv" });
 
 const workers: JobWorker[] = [];
-const worker = (queues: Record<string, QueueDefinition>) => {
+const worker = (queues: QueueDefinitions) => {
   const w = createJobWorker({ db: db(), logger, queues });
   workers.push(w);
   return w;
@@ -103,7 +115,7 @@ describe("the lease of a running import (issue 27 item 4)", () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let runs = 0;
-    const slow: QueueDefinition = {
+    const slow: QueueDefinition<"slow"> = {
       backoff: { baseMs: 0, maxMs: 0 },
       leaseMs: 2_000,
       heartbeatMs: 100,

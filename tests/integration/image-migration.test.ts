@@ -14,7 +14,7 @@ import {
   imageStatistics,
 } from "../../app/domain/image-migration/migration.server";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
-import { storageFor } from "../../app/domain/storage/storage.server";
+import { storageFor } from "../../app/shared/storage/index.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp, useTestDatabase } from "../support/fixture";
@@ -165,7 +165,7 @@ describe("the image migration tool", () => {
       queues: {
         [IMAGE_MIGRATION_QUEUE]: imageMigrationQueue({
           config: app.config,
-          storage: storageFor(app.config),
+          storage: storageFor(app.config, "images"),
           download: LIMITS,
         }),
       },
@@ -428,7 +428,7 @@ describe("image statistics and the demo's supplier images", () => {
 
   it("counts external, local and broken images in the sample", async () => {
     const db = database.db;
-    const storage = storageFor({ dataDir: storeDir });
+    const storage = storageFor({ dataDir: storeDir }, "images");
     await storage.put("800001-0123456789abcdef-800.webp", Buffer.from("x"), "image/webp");
     await createProduct(db, {
       artNo: 800_001,

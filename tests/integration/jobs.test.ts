@@ -14,20 +14,27 @@ import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
 
+declare module "../../app/domain/jobs/queue.server" {
+  interface JobPayloads {
+    /** This file's queue: `n` names the job in what the handler saw. */
+    test: { n?: number | string };
+  }
+}
+
 describe("the job queue", () => {
   const database = useTestDatabase();
   const workers: JobWorker[] = [];
-  const worker = (queues: Record<string, QueueDefinition>, extra: Partial<JobWorkerOptions> = {}) => {
+  const worker = (queues: JobWorkerOptions["queues"], extra: Partial<JobWorkerOptions> = {}) => {
     const w = createJobWorker({ db: database.db, logger, queues, ...extra });
     workers.push(w);
     return w;
   };
   const rows = () => database.db.select().from(jobs).orderBy(asc(jobs.id));
   /** A queue whose handler records the payloads it ran and fails as told. */
-  const recording = (fail: (n: number) => Error | null = () => null, extra: Partial<QueueDefinition> = {}) => {
+  const recording = (fail: (n: number) => Error | null = () => null, extra: Partial<QueueDefinition<"test">> = {}) => {
     const ran: unknown[] = [];
     const failed: string[] = [];
-    const definition: QueueDefinition = {
+    const definition: QueueDefinition<"test"> = {
       backoff: { baseMs: 0, maxMs: 0 },
       leaseMs: 60_000,
       run: async (payload) => {
@@ -173,7 +180,7 @@ describe("the job queue", () => {
 
   it("runs a schedule once per slot, however many workers pass", async () => {
     const q = recording();
-    const options = { schedules: [{ queue: "test", everyMs: 3_600_000, payload: { n: "elk-uur" } }] };
+    const options = { schedules: [{ queue: "test" as const, everyMs: 3_600_000, payload: { n: "elk-uur" } }] };
     await Promise.all([
       worker({ test: q.definition }, options).runOnce(),
       worker({ test: q.definition }, options).runOnce(),

@@ -11,8 +11,13 @@ import { useTestDatabase } from "../support/fixture";
 
 type Received = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a loopback port that keeps what it receives (or refuses everything). */
-async function startSmtp(opts: { refuse?: string } = {}) {
+/**
+ * A real SMTP server on a loopback port that keeps what it receives, or refuses everything (`refuse`
+ * to MAIL FROM, with 451 or `refuseCode`), or refuses the recipient (`refuseRecipient` to RCPT TO).
+ */
+async function startSmtp(
+  opts: { refuse?: string; refuseCode?: number; refuseRecipient?: { code: number; text: string } } = {},
+) {
   const received: Received[] = [];
   const options: SMTPServerOptions = {
     authOptional: true,
@@ -21,7 +26,15 @@ async function startSmtp(opts: { refuse?: string } = {}) {
     onMailFrom(_address, _session, callback) {
       if (opts.refuse) {
         const error = new Error(opts.refuse) as Error & { responseCode: number };
-        error.responseCode = 451;
+        error.responseCode = opts.refuseCode ?? 451;
+        return callback(error);
+      }
+      callback();
+    },
+    onRcptTo(_address, _session, callback) {
+      if (opts.refuseRecipient) {
+        const error = new Error(opts.refuseRecipient.text) as Error & { responseCode: number };
+        error.responseCode = opts.refuseRecipient.code;
         return callback(error);
       }
       callback();
@@ -154,6 +167,46 @@ describe("mail delivery from the outbox", () => {
       for (let i = 1; i < MAX_ATTEMPTS + 2; i++) await worker.runOnce();
       [row] = await rows();
       expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("gives a mail up at once when the server refuses its recipient for good (5xx), not for a 4xx", async () => {
+    const gone = await startSmtp({ refuseRecipient: { code: 550, text: "5.1.1 User unknown" } });
+    const full = await startSmtp({ refuseRecipient: { code: 452, text: "4.2.2 Mailbox full" } });
+    try {
+      await enqueueMail(database.db, { kind: "test", to: "weg@example.nl", subject: "Hallo", text: "Tekst" });
+      expect(await start(gone.url, { retryDelaysMs: [0] }).runOnce()).toBe(0);
+      let [row] = await rows();
+      expect(row).toMatchObject({ status: "failed", attempts: 1, sentAt: null });
+      expect(row!.lastError).toContain("550 5.1.1 User unknown");
+      const [job] = await database.db.select().from(jobs).where(mailJob(row!.id));
+      expect(job).toMatchObject({ status: "failed", attempts: 1 });
+      expect(gone.received).toHaveLength(0);
+
+      await database.db.delete(outbox);
+      await database.db.delete(jobs);
+      await enqueueMail(database.db, { kind: "test", to: "vol@example.nl", subject: "Hallo", text: "Tekst" });
+      expect(await start(full.url, { retryDelaysMs: [0] }).runOnce()).toBe(0);
+      [row] = await rows();
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row!.lastError).toContain("452 4.2.2 Mailbox full");
+    } finally {
+      await gone.close();
+      await full.close();
+    }
+  });
+
+  it("keeps trying a mail the server refuses at MAIL FROM with a 5xx (the shop's own setup, which can be fixed)", async () => {
+    // A sender the server does not accept: not the recipient's fault.
+    const smtp = await startSmtp({ refuse: "5.7.1 Sender address rejected: not owned by user", refuseCode: 553 });
+    try {
+      await enqueueMail(database.db, { kind: "test", to: "anna@example.nl", subject: "Hallo", text: "Tekst" });
+      await start(smtp.url, { retryDelaysMs: [0] }).runOnce();
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row!.lastError).toContain("553 5.7.1");
     } finally {
       await smtp.close();
     }

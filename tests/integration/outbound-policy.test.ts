@@ -14,7 +14,7 @@ import { getConnection, secretKeyOf } from "../../app/domain/connections/connect
 import { encryptSecret } from "../../app/domain/connections/secret-box.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../../app/domain/image-migration/migration.server";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
-import { storageFor } from "../../app/domain/storage/storage.server";
+import { storageFor } from "../../app/shared/storage/index.server";
 import { fetchFeedFile } from "../../app/domain/supplier-feed/remote.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
@@ -221,10 +221,10 @@ describe("with loopback not allowed (production): the API Connection, SFTP and F
       expect(data.title).toBe("FTP Connection Failed");
       expect(data.description).toMatch(/^Refused: localhost resolves to a non-public address \((127\.0\.0\.1|::1)\)$/);
     }
-    const target = path.join(os.tmpdir(), `tk-feed-${process.pid}.csv`);
+    const feeds = storageFor({ dataDir: path.join(os.tmpdir(), `tk-feed-${process.pid}`) }, "feeds");
     for (const kind of ["ftp", "sftp"] as const) {
       const connection = await getConnection(db(), app.config, kind);
-      await expect(fetchFeedFile(connection, "/voorraad.csv", target, 1024)).rejects.toThrow(
+      await expect(fetchFeedFile(connection, "/voorraad.csv", feeds, "run-1.feed", 1024)).rejects.toThrow(
         /^Refused: localhost resolves to a non-public address/,
       );
     }
@@ -326,7 +326,9 @@ describe("demo images on the test supplier, with the shop on another port than t
     const worker = createJobWorker({
       db,
       logger: createLogger("silent"),
-      queues: { [IMAGE_MIGRATION_QUEUE]: imageMigrationQueue({ config: app.config, storage: storageFor(app.config) }) },
+      queues: {
+        [IMAGE_MIGRATION_QUEUE]: imageMigrationQueue({ config: app.config, storage: storageFor(app.config, "images") }),
+      },
     });
     expect(await worker.runOnce()).toBe(1);
     const rows = await db

@@ -250,7 +250,11 @@ describe("local test payment provider", () => {
       const res = await app.get(path);
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/");
-      expect(flashOf(res)).toEqual({ kind: "error", title: "Invalid checkout session" });
+      expect(flashOf(res)).toEqual({
+        kind: "error",
+        title: "Invalid checkout session",
+        description: "Deze betaalsessie is onbekend of verlopen. Je winkelwagen is bewaard.",
+      });
     }
   });
 

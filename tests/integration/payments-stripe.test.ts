@@ -321,7 +321,11 @@ describe("Stripe Checkout through the real SDK against a fake Stripe API", () =>
       const res = await success(id);
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/");
-      expect(flashOf(res)).toEqual({ kind: "error", title: "Invalid checkout session" });
+      expect(flashOf(res)).toEqual({
+        kind: "error",
+        title: "Invalid checkout session",
+        description: "Deze betaalsessie is onbekend of verlopen. Je winkelwagen is bewaard.",
+      });
     }
   });
 

@@ -6,10 +6,12 @@ import { useTestApp } from "../support/fixture";
 const { app } = useTestApp();
 
 describe("HTTP server", () => {
-  it("answers the health check when the database is reachable", async () => {
-    const res = await app.get("/healthz");
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+  it("answers the liveness and readiness checks when the database is reachable", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const res = await app.get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe("ok\n");
+    }
   });
 
   it("sends security headers with a per-request script nonce on pages", async () => {

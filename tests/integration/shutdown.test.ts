@@ -211,4 +211,44 @@ describe("SIGTERM under keep-alive load", () => {
     const deadline = running.logs().find((line) => line.msg === "shutdown deadline passed");
     expect(deadline).toMatchObject({ level: 50, timeoutMs: 1500, step: "http", openRequests: 1 });
   }, 60_000);
+  it("says 503 on /readyz at once after SIGTERM, still answers new requests for SHUTDOWN_DRAIN_DELAY_MS, finishes a slow request, then exits 0", async () => {
+    const DRAIN_MS = 8_000;
+    target = await createTarget();
+    // The drain delay is what the proxy's health check has to notice the 503 in: readiness must flip
+    // well inside it. 8 s, because a loaded CI machine can take seconds to answer one probe.
+    server = await startServerProcess(bundle.file, { ...target.env, SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_MS) });
+    const running = server;
+    expect((await httpRequest(`${running.url}/readyz`)).status).toBe(200);
+
+    const slow = slowPost(running, 1_500);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalledAt = Date.now();
+    running.child.kill("SIGTERM");
+
+    // Each probe on a new connection, as a proxy's health check makes them.
+    const notReadyAfter = await waitFor(
+      async () => (await httpRequest(`${running.url}/readyz`)).status === 503,
+      DRAIN_MS,
+    );
+    expect(notReadyAfter).toBeLessThan(DRAIN_MS);
+    const probe = await httpRequest(`${running.url}/readyz`);
+    expect(probe).toMatchObject({ status: 503, body: "not ready: shutting down\n" });
+    expect(probe.headers["cache-control"]).toBe("no-store");
+    // Alive all the same, and a request that still comes in (the proxy has not noticed yet) is answered.
+    expect((await httpRequest(`${running.url}/healthz`)).status).toBe(200);
+    expect((await httpRequest(`${running.url}/about`)).status).toBe(200);
+
+    const posted = await slow;
+    expect(posted.status).toBe(400);
+    expect(posted.body).toContain("Controleer de gemarkeerde velden.");
+
+    const exit = await running.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+    const steps = running
+      .logs()
+      .filter((line) => line.msg === "shutdown step done")
+      .map((line) => line.step);
+    expect(steps.slice(0, 2)).toEqual(["drain delay", "http"]);
+  }, 120_000);
 });

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { bundleServer, startServerProcess, type ServerProcess } from "../support/server-process";
 
-describe("temporary files at start", () => {
+// Starts the production server as a child process (PGlite, migrations): slow on a loaded CI machine.
+describe("temporary files at start", { timeout: 120_000 }, () => {
   let dataDir: string;
   let bundle: { file: string; cleanup: () => void };
   let server: ServerProcess | undefined;

@@ -99,15 +99,15 @@ afterAll(async () => {
 });
 
 describe("a database that stops answering", () => {
-  it("gets a 503 from /healthz within 2 s and from pages within the timeouts, and recovers when it answers again", async () => {
-    expect((await httpRequest(`${server.url}/healthz`)).status).toBe(200);
+  it("gets a 503 from /readyz within 2 s and from pages within the timeouts, and recovers when it answers again", async () => {
+    expect((await httpRequest(`${server.url}/readyz`)).status).toBe(200);
     expect((await httpRequest(`${server.url}${productPath}`)).status).toBe(200);
 
     proxy.freeze();
 
-    const health = await timed(() => httpRequest(`${server.url}/healthz`, { timeoutMs: 10_000 }));
+    const health = await timed(() => httpRequest(`${server.url}/readyz`, { timeoutMs: 10_000 }));
     expect(health.result.status).toBe(503);
-    expect(JSON.parse(health.result.body)).toEqual({ status: "database unavailable" });
+    expect(health.result.body).toBe("not ready: database unavailable\n");
     expect(health.ms).toBeLessThan(2_500);
 
     // The maintenance lookup and then the page's own query each wait at most the client's query
@@ -118,13 +118,13 @@ describe("a database that stops answering", () => {
     expect(page.result.body).not.toContain("Product Niet Gevonden");
     expect(page.ms).toBeLessThan(8_000);
 
-    const again = await timed(() => httpRequest(`${server.url}/healthz`, { timeoutMs: 10_000 }));
+    const again = await timed(() => httpRequest(`${server.url}/readyz`, { timeoutMs: 10_000 }));
     expect(again.result.status).toBe(503);
     expect(again.ms).toBeLessThan(2_500);
 
     proxy.thaw();
 
-    const recovered = await waitFor(async () => (await httpRequest(`${server.url}/healthz`)).status === 200, 5_000);
+    const recovered = await waitFor(async () => (await httpRequest(`${server.url}/readyz`)).status === 200, 5_000);
     expect(recovered).toBeLessThan(5_000);
     const after = await httpRequest(`${server.url}${productPath}`, { timeoutMs: 10_000 });
     expect(after.status).toBe(200);

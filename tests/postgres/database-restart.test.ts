@@ -89,7 +89,7 @@ afterAll(async () => {
 
 describe("PostgreSQL drops the shop's connections while orders are placed", () => {
   it("keeps the process alive, answers with the error page, is healthy again within seconds and writes no half order", async () => {
-    expect((await httpRequest(`${server.url}/healthz`)).status).toBe(200);
+    expect((await httpRequest(`${server.url}/readyz`)).status).toBe(200);
 
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -126,7 +126,7 @@ describe("PostgreSQL drops the shop's connections while orders are placed", () =
     for (const answer of answers) expect([303, 500, 502, 503]).toContain(answer.status);
     expect(answers.some((a) => a.status !== 303)).toBe(true);
 
-    const healthyAfter = await waitFor(async () => (await httpRequest(`${server.url}/healthz`)).status === 200, 5_000);
+    const healthyAfter = await waitFor(async () => (await httpRequest(`${server.url}/readyz`)).status === 200, 5_000);
     expect(healthyAfter).toBeLessThan(5_000);
 
     // The shopper who saw the error page presses the button again (same form, same token): every

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { storeCarouselImage } from "../../app/domain/media/uploads.server";
-import { LocalStorage } from "../../app/domain/storage/storage.server";
+import { storageFor } from "../../app/shared/storage/index.server";
 import { receiveFeedUpload } from "../../app/domain/supplier-feed/upload.server";
 
 const dataDir = process.argv[2]!;
@@ -39,9 +39,11 @@ const photo = await sharp({
   .jpeg({ quality: 70 })
   .toBuffer();
 
-const carousel = await outcome(() => storeCarouselImage(dataDir, new File([new Uint8Array(photo)], "foto.jpg")));
+const carousel = await outcome(() =>
+  storeCarouselImage(storageFor({ dataDir }, "carousel"), new File([new Uint8Array(photo)], "foto.jpg")),
+);
 const images = await outcome(() =>
-  new LocalStorage(path.join(dataDir, "images")).put("10001-abc-800.webp", Buffer.alloc(1024 * 1024, 7)),
+  storageFor({ dataDir }, "images").put("10001-abc-800.webp", Buffer.alloc(1024 * 1024, 7), "image/webp"),
 );
 const form = new FormData();
 form.append("format", "csv");
@@ -49,7 +51,7 @@ form.append("file", new Blob([new Uint8Array(1024 * 1024).fill(65)]), "voorraad.
 const feed = await outcome(() =>
   receiveFeedUpload(
     new Request("http://127.0.0.1/admin/feeds/upload", { method: "POST", body: form }),
-    dataDir,
+    storageFor({ dataDir }, "feeds"),
     10 * 1024 * 1024,
   ),
 );

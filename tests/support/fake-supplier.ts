@@ -37,7 +37,13 @@ export type FakeSupplier = {
   orders: Map<string, { supplierReference: string; order: SupplierOrder }>;
   /** Answers for the next requests, first in first out. */
   script: (...answers: ScriptedAnswer[]) => void;
-  /** Forgets every request, booked order and scripted answer; supplier references start again at LV-000001. */
+  /**
+   * A standing answer for every order whose recipient's name contains `recipientNamePart` (any case),
+   * however often it is sent; ahead of the script. For tests that share the fake with orders they do
+   * not control (the browser tests' shop): only the order with that name meets the trouble.
+   */
+  answerFor: (recipientNamePart: string, answer: ScriptedAnswer) => void;
+  /** Forgets every request, booked order, scripted and standing answer; supplier references start again at LV-000001. */
   reset: () => void;
   /** Resolves when the fake has received `count` requests in all. */
   received: (count: number) => Promise<void>;
@@ -57,6 +63,7 @@ export async function startFakeSupplier(): Promise<FakeSupplier> {
   const requests: FakeSupplierRequest[] = [];
   const orders = new Map<string, { supplierReference: string; order: SupplierOrder }>();
   const queue: ScriptedAnswer[] = [];
+  const standing: Array<{ namePart: string; answer: ScriptedAnswer }> = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const hanging = new Set<ServerResponse>();
   let counter = 0;
@@ -75,7 +82,9 @@ export async function startFakeSupplier(): Promise<FakeSupplier> {
       const body = await readBody(req);
       const parsed = parseOrderMessage(body);
       const order = parsed.ok ? parsed.order : null;
-      const answer = queue.shift() ?? { kind: "normal" };
+      const name = order?.recipientName.toLowerCase() ?? null;
+      const standingAnswer = name === null ? undefined : standing.find((s) => name.includes(s.namePart))?.answer;
+      const answer = standingAnswer ?? queue.shift() ?? { kind: "normal" };
       requests.push({
         method: req.method ?? "",
         contentType: req.headers["content-type"],
@@ -148,10 +157,12 @@ export async function startFakeSupplier(): Promise<FakeSupplier> {
     requests,
     orders,
     script: (...answers) => queue.push(...answers),
+    answerFor: (recipientNamePart, answer) => standing.push({ namePart: recipientNamePart.toLowerCase(), answer }),
     reset: () => {
       requests.length = 0;
       orders.clear();
       queue.length = 0;
+      standing.length = 0;
       counter = 0;
     },
     received: (count) =>

@@ -51,7 +51,12 @@ async function freePort(): Promise<number> {
  * given as PORT so that PUBLIC_URL (redirects, origin check) is the real address. The child gets only
  * the variables given here and PATH/HOME, never the test run's own DATABASE_URL.
  */
-export async function startServerProcess(file: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  file: string,
+  env: Record<string, string>,
+  /** How long the start (migrations included) may take before the test gives up. */
+  { startTimeoutMs = 60_000 }: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [file], {
     cwd: process.cwd(),
@@ -91,7 +96,10 @@ export async function startServerProcess(file: string, env: Record<string, strin
   );
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out.join("\n")}\n${err}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within ${startTimeoutMs} ms:\n${out.join("\n")}\n${err}`)),
+      startTimeoutMs,
+    );
     const poll = setInterval(() => {
       const banner = out.map((line) => /Trapkracht draait op (http:\/\/\S+)/.exec(line)).find(Boolean);
       if (banner || ended) {

@@ -1,6 +1,6 @@
+import { FormNotices } from "./form-notices";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { CheckCircle2, TriangleAlert } from "lucide-react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -85,24 +85,7 @@ export function ProfileForm({
       <p className="mt-1 text-sm text-muted">
         We gebruiken deze gegevens om je bestellingen sneller af te handelen. Alle velden zijn optioneel.
       </p>
-      {saved ? (
-        <div
-          role="status"
-          className="mt-5 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-900"
-        >
-          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-          <p className="font-semibold">{PROFILE_MESSAGES.saved}</p>
-        </div>
-      ) : null}
-      {failed ? (
-        <div role="alert" className="mt-5 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-danger">
-          <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div>
-            <p className="font-semibold">{failed.formError}</p>
-            <p className="text-sm">{failed.detail}</p>
-          </div>
-        </div>
-      ) : null}
+      <FormNotices saved={saved ? PROFILE_MESSAGES.saved : null} failed={failed} />
       {/* noValidate: our Dutch messages instead of the browser's; the server checks everything anyway. */}
       <Form
         method="post"

@@ -1,14 +1,21 @@
 import { AccountShell } from "./account-shell";
+import type { AddressValues } from "~/domain/accounts/profile-address";
+import { AddressForm, type AddressFormResult } from "./address-form";
 import { ProfileForm, type ProfileData, type ProfileFormResult } from "./profile-form";
+
+/** The action's answer names the form it is about: the profile's own fields or the address. */
+export type ProfilePageResult = (ProfileFormResult & { form: "profile" }) | (AddressFormResult & { form: "address" });
 
 /** The whole profile page; /profile and /account both render it (spec 1 §2.1, §2.10). */
 export function ProfilePage({
   profile,
+  address,
   result,
   action,
 }: {
   profile: ProfileData;
-  result: ProfileFormResult | undefined;
+  address: AddressValues;
+  result: ProfilePageResult | undefined;
   action: "/profile" | "/account";
 }) {
   return (
@@ -17,7 +24,13 @@ export function ProfilePage({
       <ProfileForm
         key={`${profile.firstName}\u0000${profile.lastName}\u0000${profile.phone}`}
         profile={profile}
-        result={result}
+        result={result?.form === "profile" ? result : undefined}
+        action={action}
+      />
+      <AddressForm
+        key={Object.values(address).join("\u0000")}
+        saved={address}
+        result={result?.form === "address" ? result : undefined}
         action={action}
       />
     </AccountShell>

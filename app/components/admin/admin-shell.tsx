@@ -15,6 +15,7 @@ export function AdminShell({
   activeTab,
   title = "Admin Dashboard",
   isChangeLog = false,
+  banner,
   children,
 }: {
   /** Null on the admin pages outside the dashboard (/admin/coupons etc.). */
@@ -22,6 +23,8 @@ export function AdminShell({
   title?: string;
   /** The change log (/admin/changes) is showing: its link is the current page. */
   isChangeLog?: boolean;
+  /** Shown under the tabs on every admin page, e.g. the mail delivery banner (ADR 0036). */
+  banner?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -58,6 +61,7 @@ export function AdminShell({
         </div>
       </div>
       <AdminTabs activeTab={activeTab} />
+      {banner}
       <div className="mt-6">{children}</div>
     </div>
   );
@@ -109,6 +113,11 @@ function AdminTabs({ activeTab }: { activeTab: AdminTabId | null }) {
             <li key={tab.id} className="min-w-0">
               <Link
                 to={adminTabPath(tab.id)}
+                // Choosing the section already shown (the Dashboard at /admin, say) changes no path, so
+                // nothing else folds the list: fold it here. Other links fold it when their page is shown.
+                onClick={() => {
+                  if (adminTabPath(tab.id) === pathname) setOpen(false);
+                }}
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "flex min-h-10 items-center rounded-md px-3 text-sm font-medium transition-colors md:inline-flex md:h-9 md:min-h-0 md:whitespace-nowrap",

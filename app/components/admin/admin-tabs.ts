@@ -1,9 +1,10 @@
 /**
- * The admin dashboard's tabs in the order of spec 1 §2.15. Each tab has its own URL, /admin/<id>
- * (its own route module); /admin itself shows the default tab, and the old /admin?tab=<id> links
- * are redirected to /admin/<id>.
+ * The admin dashboard's tabs: the Dashboard (issue 29, at /admin itself), then the tabs of spec 1
+ * §2.15 in their order. Each other tab has its own URL, /admin/<id> (its own route module), and the
+ * old /admin?tab=<id> links are redirected there.
  */
 export const ADMIN_TABS = [
+  { id: "dashboard", label: "Dashboard" },
   { id: "products", label: "Product Management" },
   { id: "homepage", label: "Homepage Content" },
   { id: "api", label: "API Connection" },
@@ -12,13 +13,16 @@ export const ADMIN_TABS = [
   { id: "users", label: "Users" },
   { id: "orders", label: "All Orders" },
   { id: "customers", label: "Customers" },
+  { id: "emails", label: "E-mails" },
+  { id: "reports", label: "Reports" },
+  { id: "search", label: "Search" },
   { id: "coupons", label: "Coupons" },
   { id: "settings", label: "Site Settings" },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];
 
-export const DEFAULT_ADMIN_TAB: AdminTabId = "products";
+export const DEFAULT_ADMIN_TAB: AdminTabId = "dashboard";
 
 /** A known tab id, or null (a missing or unknown ?tab= shows the default tab). */
 export function findAdminTab(value: string | null | undefined): AdminTabId | null {
@@ -30,7 +34,7 @@ export function adminTabLabel(id: AdminTabId): string {
 }
 
 export function adminTabPath(id: AdminTabId): string {
-  return `/admin/${id}`;
+  return id === DEFAULT_ADMIN_TAB ? "/admin" : `/admin/${id}`;
 }
 
 /** Built admin pages outside the tab bar: their own heading in the shell. */

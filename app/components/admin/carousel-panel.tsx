@@ -7,7 +7,11 @@ import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { readUploadAnswer, SLIDE_LINKS, type AdminSlide } from "~/domain/content/carousel-admin";
+import type { AdminSlide } from "~/domain/content/carousel-admin";
+import { readUploadAnswer } from "~/shared/uploads/upload-answer";
+import { slideTiming, type SlideLinkOption } from "~/features/carousel";
+import { LinkPicker } from "~/features/carousel";
+import { formatAdminDate } from "~/shared/dates/admin-dates";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "./action-message";
 import { SwitchButton } from "./switch-button";
@@ -24,10 +28,16 @@ const PANEL_PATH = "/admin/homepage";
  */
 export function CarouselPanel({
   slides,
+  links,
+  today,
   loadError,
   result,
 }: {
   slides: AdminSlide[] | null;
+  /** What each stored link reads as (its page, category or product name). */
+  links: Record<string, SlideLinkOption>;
+  /** Today in Amsterdam (yyyy-mm-dd), from the server: the Scheduled / Ended marks. */
+  today: string;
   loadError: string | null;
   /** The answer to a form sent without JavaScript (a fetcher's answer is a toast instead). */
   result: AdminActionResult | undefined;
@@ -39,9 +49,9 @@ export function CarouselPanel({
   const deleteSlide = deleting ? slides?.find((slide) => String(slide.id) === deleting) : undefined;
 
   return (
-    <section aria-labelledby="admin-panel-title" className="space-y-4" lang="nl">
+    <section aria-labelledby="admin-panel-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-panel-title" className="text-xl font-semibold">
+        <h2 id="admin-panel-title" className="text-xl font-semibold" lang="nl">
           Homepage Carousel Beheer
         </h2>
         {slides ? (
@@ -50,7 +60,7 @@ export function CarouselPanel({
             <Button asChild size="sm">
               <Link to="?slide=new" preventScrollReset>
                 <Plus aria-hidden />
-                Nieuwe slide
+                New slide
               </Link>
             </Button>
           </div>
@@ -58,7 +68,7 @@ export function CarouselPanel({
       </div>
       <ActionMessage result={result} />
       {loadError ? (
-        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4">
+        <div role="alert" lang="nl" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4">
           <p className="font-medium text-danger">{loadError}</p>
           <Form method="get" action={PANEL_PATH}>
             <Button type="submit" variant="outline" size="sm">
@@ -69,62 +79,124 @@ export function CarouselPanel({
       ) : null}
       {slides ? (
         slides.length === 0 ? (
-          <p className="text-muted">Er zijn nog geen slides. De homepage toont dan geen carousel.</p>
+          <p className="text-muted">No slides yet. The home page shows no carousel until there is one.</p>
         ) : (
-          <SlideTable slides={slides} />
+          <SlideTable slides={slides} links={links} today={today} />
         )
       ) : null}
-      {slides && editing === "new" ? <SlideDialog key="new" slide={null} /> : null}
-      {editSlide ? <SlideDialog key={editSlide.id} slide={editSlide} /> : null}
+      {slides && editing === "new" ? <SlideDialog key="new" slide={null} link={null} /> : null}
+      {editSlide ? (
+        <SlideDialog
+          key={editSlide.id}
+          slide={editSlide}
+          link={editSlide.ctaLink ? (links[editSlide.ctaLink] ?? null) : null}
+        />
+      ) : null}
       {deleteSlide ? <DeleteDialog key={deleteSlide.id} slide={deleteSlide} /> : null}
     </section>
   );
 }
 
-function SlideTable({ slides }: { slides: AdminSlide[] }) {
+function SlideTable({
+  slides,
+  links,
+  today,
+}: {
+  slides: AdminSlide[];
+  links: Record<string, SlideLinkOption>;
+  today: string;
+}) {
   // A table on wider screens; below 768 px each row is a card (the cells stack), actions in reach.
   return (
     <table className="w-full border-collapse text-left text-sm max-md:block">
-      <caption className="sr-only">Slides in de volgorde van de homepage</caption>
+      <caption className="sr-only">Slides in the order of the home page</caption>
       <thead className="bg-surface text-xs tracking-wide text-muted uppercase max-md:sr-only">
         <tr>
           <th scope="col" className="px-3 py-3 font-semibold">
-            Volgorde
+            Order
           </th>
           <th scope="col" className="px-3 py-3 font-semibold">
-            Afbeelding
+            Image
           </th>
           <th scope="col" className="px-3 py-3 font-semibold">
-            Titel
+            Title
           </th>
           <th scope="col" className="px-3 py-3 font-semibold">
             Highlight
           </th>
           <th scope="col" className="px-3 py-3 font-semibold">
-            Actief
+            Active
           </th>
           <th scope="col" className="px-3 py-3 text-right font-semibold">
-            Acties
+            Actions
           </th>
         </tr>
       </thead>
       <tbody className="max-md:block max-md:space-y-3">
         {slides.map((slide, index) => (
-          <SlideRow key={slide.id} slide={slide} isFirst={index === 0} isLast={index === slides.length - 1} />
+          <SlideRow
+            key={slide.id}
+            slide={slide}
+            position={index + 1}
+            count={slides.length}
+            link={slide.ctaLink ? (links[slide.ctaLink] ?? null) : null}
+            today={today}
+          />
         ))}
       </tbody>
     </table>
   );
 }
 
-function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: boolean; isLast: boolean }) {
+/** "1 Dec 2026" for a stored day (noon UTC is that same day in Amsterdam). */
+const dayText = (day: string) => formatAdminDate(`${day}T12:00:00Z`);
+
+/** The slide's days as the table shows them, and a mark when it is not (or no longer) on the home page. */
+function SlideDaysNote({ slide, today }: { slide: AdminSlide; today: string }) {
+  if (!slide.startsOn && !slide.endsOn) return null;
+  const timing = slideTiming(slide, today);
+  const span = slide.startsOn
+    ? slide.endsOn
+      ? `${dayText(slide.startsOn)} – ${dayText(slide.endsOn)}`
+      : `vanaf ${dayText(slide.startsOn)}`
+    : `t/m ${dayText(slide.endsOn!)}`;
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-2 text-xs font-normal text-muted">
+      {timing === "scheduled" ? (
+        <Badge variant="warning">Scheduled</Badge>
+      ) : timing === "ended" ? (
+        <Badge variant="muted">Ended</Badge>
+      ) : null}
+      <span>{span}</span>
+    </span>
+  );
+}
+
+function SlideRow({
+  slide,
+  position,
+  count,
+  link,
+  today,
+}: {
+  slide: AdminSlide;
+  position: number;
+  count: number;
+  link: SlideLinkOption | null;
+  today: string;
+}) {
+  const isFirst = position === 1;
+  const isLast = position === count;
   const move = useFetcher<AdminActionResult>();
+  const place = useFetcher<AdminActionResult>();
+  useResultToast(place.data);
   const toggle = useFetcher<AdminActionResult>();
   useResultToast(move.data);
   useResultToast(toggle.data);
   const pending = toggle.formData?.get("active");
   const active = pending === "true" ? true : pending === "false" ? false : slide.isActive;
-  const moving = move.state !== "idle";
+  const moving = move.state !== "idle" || place.state !== "idle";
+  const positionId = useId();
 
   return (
     <tr
@@ -145,7 +217,7 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
             variant="outline"
             className="size-9"
             disabled={isFirst || moving}
-            aria-label={`${slide.title} omhoog`}
+            aria-label={`Move ${slide.title} up`}
           >
             <ArrowUp aria-hidden />
           </Button>
@@ -157,11 +229,42 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
             variant="outline"
             className="size-9"
             disabled={isLast || moving}
-            aria-label={`${slide.title} omlaag`}
+            aria-label={`Move ${slide.title} down`}
           >
             <ArrowDown aria-hidden />
           </Button>
         </move.Form>
+        {count > 1 ? (
+          <place.Form method="post" action={PANEL_PATH} className="mt-2 flex items-center gap-1">
+            <input type="hidden" name="intent" value="position" />
+            <input type="hidden" name="id" value={slide.id} />
+            <label htmlFor={positionId} className="sr-only">
+              {`Position of ${slide.title}`}
+            </label>
+            <select
+              key={position}
+              id={positionId}
+              name="position"
+              defaultValue={position}
+              className="h-9 rounded-md border border-line bg-white px-2 text-sm"
+            >
+              {Array.from({ length: count }, (_, i) => (
+                <option key={i} value={i + 1}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline"
+              disabled={moving}
+              aria-label={`Move ${slide.title} to the chosen position`}
+            >
+              Move
+            </Button>
+          </place.Form>
+        ) : null}
       </td>
       <td className="px-3 py-3 max-md:row-span-2 max-md:row-start-1 max-md:p-0">
         <img
@@ -172,7 +275,13 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
         />
       </td>
       <th scope="row" className="px-3 py-3 font-medium text-ink max-md:col-start-2 max-md:row-start-1 max-md:p-0">
-        {slide.title}
+        <span className="block">{slide.title}</span>
+        <SlideDaysNote slide={slide} today={today} />
+        {link ? (
+          <span className="mt-1 block text-xs font-normal text-muted">
+            <span className="sr-only">Button link: </span>→ {link.label}
+          </span>
+        ) : null}
       </th>
       <td className="px-3 py-3 max-md:col-start-2 max-md:row-start-2 max-md:p-0">
         {slide.highlight ? (
@@ -182,7 +291,7 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
             <span aria-hidden className="text-muted">
               —
             </span>
-            <span className="sr-only">Geen highlight</span>
+            <span className="sr-only">No highlight</span>
           </>
         )}
       </td>
@@ -190,24 +299,24 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
         <toggle.Form method="post" action={PANEL_PATH} className="flex items-center gap-2">
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="id" value={slide.id} />
-          <SwitchButton checked={active} aria-label={`Actief: ${slide.title}`} name="active" />
+          <SwitchButton checked={active} aria-label={`Active: ${slide.title}`} name="active" />
           <span aria-hidden className="text-xs text-muted md:sr-only">
-            {active ? "Actief" : "Inactief"}
+            {active ? "Active" : "Inactive"}
           </span>
         </toggle.Form>
       </td>
       <td className="px-3 py-3 text-right max-md:col-span-2 max-md:row-start-4 max-md:p-0 max-md:text-left">
         <div className="flex flex-wrap gap-2 md:justify-end">
           <Button asChild size="sm" variant="outline">
-            <Link to={`?slide=${slide.id}`} preventScrollReset aria-label={`Bewerken: ${slide.title}`}>
+            <Link to={`?slide=${slide.id}`} preventScrollReset aria-label={`Edit: ${slide.title}`}>
               <Pencil aria-hidden />
-              Bewerken
+              Edit
             </Link>
           </Button>
           <Button asChild size="sm" variant="outline" className="text-danger">
-            <Link to={`?delete=${slide.id}`} preventScrollReset aria-label={`Verwijderen: ${slide.title}`}>
+            <Link to={`?delete=${slide.id}`} preventScrollReset aria-label={`Delete: ${slide.title}`}>
               <Trash2 aria-hidden />
-              Verwijderen
+              Delete
             </Link>
           </Button>
           <ChangeHistoryLink entityType="slide" entityId={String(slide.id)} label={slide.title} compact />
@@ -219,7 +328,7 @@ function SlideRow({ slide, isFirst, isLast }: { slide: AdminSlide; isFirst: bool
 
 type UploadState = { busy: boolean; message: string | null; error: boolean };
 
-function SlideDialog({ slide }: { slide: AdminSlide | null }) {
+function SlideDialog({ slide, link }: { slide: AdminSlide | null; link: SlideLinkOption | null }) {
   const fetcher = useFetcher<AdminActionResult>();
   useResultToast(fetcher.data);
   useCloseOnSuccess(fetcher.data, PANEL_PATH);
@@ -232,7 +341,7 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
   const id = (name: string) => `${ids}-${name}`;
 
   async function uploadFile(file: File) {
-    setUpload({ busy: true, message: "Bezig met uploaden…", error: false });
+    setUpload({ busy: true, message: "Uploading…", error: false });
     const body = new FormData();
     body.append("file", file);
     try {
@@ -240,21 +349,21 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
       const answer = await readUploadAnswer(response);
       if (!answer.ok) throw new Error(answer.message);
       setBgImage(answer.url);
-      setUpload({ busy: false, message: "Afbeelding geüpload", error: false });
+      setUpload({ busy: false, message: "Image uploaded", error: false });
     } catch (error) {
-      const message = error instanceof Error ? error.message : "Uploaden is mislukt";
-      setUpload({ busy: false, message: `Fout bij uploaden: ${message}`, error: true });
+      const message = error instanceof Error ? error.message : "Upload failed";
+      setUpload({ busy: false, message: `Upload failed: ${message}`, error: true });
     }
   }
 
   return (
-    <UrlDialog closeTo={PANEL_PATH} title={slide ? "Slide bewerken" : "Nieuwe slide"} wide>
+    <UrlDialog closeTo={PANEL_PATH} title={slide ? "Edit slide" : "New slide"} wide>
       <fetcher.Form method="post" action={PANEL_PATH} className="space-y-4">
         <input type="hidden" name="intent" value="save" />
         {slide ? <input type="hidden" name="id" value={slide.id} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <Label htmlFor={id("title")}>Titel (verplicht)</Label>
+            <Label htmlFor={id("title")}>Title (required)</Label>
             <Input
               id={id("title")}
               name="title"
@@ -270,7 +379,7 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
           </div>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={id("text")}>Tekst</Label>
+          <Label htmlFor={id("text")}>Text</Label>
           {/* A plain textarea: the shared Textarea's min-h-32 would make the dialog taller than a laptop screen. */}
           <textarea
             id={id("text")}
@@ -282,11 +391,11 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
           />
         </div>
         <fieldset className="space-y-3 rounded-lg border border-line p-3">
-          <legend className="px-1 text-sm font-medium">Achtergrondafbeelding (verplicht)</legend>
+          <legend className="px-1 text-sm font-medium">Background image (required)</legend>
           <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
             <div className="space-y-3">
               <div className="space-y-1.5">
-                <Label htmlFor={id("bgImage")}>Afbeelding-URL</Label>
+                <Label htmlFor={id("bgImage")}>Image URL</Label>
                 <Input
                   id={id("bgImage")}
                   name="bgImage"
@@ -298,13 +407,13 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
                   onChange={(event) => setBgImage(event.target.value)}
                 />
                 <p id={id("bgImage-hint")} className="text-xs text-muted">
-                  Een afbeelding van de winkel zelf: een pad zoals /media/hero/1.svg, of upload hieronder een bestand.
+                  An image of the shop itself: a path such as /media/hero/1.svg, or upload a file below.
                 </p>
               </div>
               <div className="space-y-1.5">
                 <Label htmlFor={id("file")} className="inline-flex items-center gap-2">
                   <ImageUp aria-hidden className="size-4" />
-                  Afbeelding uploaden (JPEG, PNG of WebP, max. 5 MB)
+                  Upload an image (JPEG, PNG or WebP, at most 5 MB)
                 </Label>
                 <input
                   id={id("file")}
@@ -328,7 +437,7 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
             {bgImage.trim() ? (
               <img
                 src={bgImage.trim()}
-                alt="Voorbeeld van de achtergrondafbeelding"
+                alt="Preview of the background image"
                 className="aspect-[4/3] w-32 rounded-md border border-line bg-surface object-cover"
               />
             ) : (
@@ -336,38 +445,49 @@ function SlideDialog({ slide }: { slide: AdminSlide | null }) {
                 aria-hidden
                 className="flex aspect-[4/3] w-32 items-center justify-center rounded-md border border-dashed border-line text-xs text-muted"
               >
-                Geen afbeelding
+                No image
               </div>
             )}
           </div>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <Label htmlFor={id("ctaText")}>Knoptekst</Label>
+            <Label htmlFor={id("ctaText")}>Button text</Label>
             <Input id={id("ctaText")} name="ctaText" maxLength={120} defaultValue={slide?.ctaText ?? ""} />
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={id("ctaLink")}>Knoplink</Label>
-            <select
-              id={id("ctaLink")}
-              name="ctaLink"
-              defaultValue={slide?.ctaLink ?? ""}
-              className="flex h-10 w-full rounded-md border border-line bg-white px-3 text-base md:text-sm"
-            >
-              <option value="">Geen link</option>
-              {SLIDE_LINKS.map((link) => (
-                <option key={link} value={link}>
-                  {link}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LinkPicker name="ctaLink" label="Button link" initial={link} />
         </div>
+        <fieldset className="grid gap-4 rounded-lg border border-line p-3 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium">Shown on the home page (Amsterdam time)</legend>
+          <div className="space-y-1.5">
+            <Label htmlFor={id("startsOn")}>Start date</Label>
+            <Input
+              id={id("startsOn")}
+              name="startsOn"
+              type="date"
+              defaultValue={slide?.startsOn ?? ""}
+              aria-describedby={id("days-hint")}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={id("endsOn")}>End date</Label>
+            <Input
+              id={id("endsOn")}
+              name="endsOn"
+              type="date"
+              defaultValue={slide?.endsOn ?? ""}
+              aria-describedby={id("days-hint")}
+            />
+          </div>
+          <p id={id("days-hint")} className="text-xs text-muted sm:col-span-2">
+            Both optional. The slide is on the home page from 00:00 on the start date until 23:59 on the end date.
+          </p>
+        </fieldset>
         <UrlDialogActions
           closeTo={PANEL_PATH}
-          cancelLabel="Annuleren"
-          submitLabel="Opslaan"
-          busyLabel="Bezig met opslaan…"
+          cancelLabel="Cancel"
+          submitLabel="Save"
+          busyLabel="Saving…"
           busy={saving}
           disabled={!canSave}
         />
@@ -382,11 +502,7 @@ function DeleteDialog({ slide }: { slide: AdminSlide }) {
   useCloseOnSuccess(fetcher.data, PANEL_PATH);
   const busy = fetcher.state !== "idle";
   return (
-    <UrlDialog
-      closeTo={PANEL_PATH}
-      title="Slide verwijderen"
-      description="Weet je zeker dat je deze slide wilt verwijderen?"
-    >
+    <UrlDialog closeTo={PANEL_PATH} title="Delete slide" description="Are you sure you want to delete this slide?">
       <p className="mb-4 text-sm">
         <span className="text-muted">Slide: </span>
         <span className="font-medium">{slide.title}</span>
@@ -396,12 +512,12 @@ function DeleteDialog({ slide }: { slide: AdminSlide }) {
         <input type="hidden" name="id" value={slide.id} />
         <Button asChild variant="outline">
           <Link to={PANEL_PATH} preventScrollReset>
-            Annuleren
+            Cancel
           </Link>
         </Button>
         <Button type="submit" variant="destructive" disabled={busy}>
           {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
-          Verwijderen
+          Delete
         </Button>
       </fetcher.Form>
     </UrlDialog>

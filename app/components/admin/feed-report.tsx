@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { DeactivationHold } from "~/features/supplier-feed/deactivation-hold";
+import type { DeactivationHold } from "~/features/supplier-feed";
 import { formatFileSize } from "~/lib/file-size";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import type { Moment } from "./admin-format";

@@ -86,6 +86,7 @@ export function usePollWhile(active: boolean) {
  */
 export function FeedsPanel({
   runs,
+  failedOnly = false,
   activeRunId,
   schedules,
   servers,
@@ -93,6 +94,8 @@ export function FeedsPanel({
   result,
 }: {
   runs: FeedRunSummary[];
+  /** Only the failed imports no later successful import settled (/admin/feeds?runs=failed). */
+  failedOnly?: boolean;
   activeRunId: number | null;
   schedules: FeedScheduleSummary[];
   servers: { ftp: string | null; sftp: string | null };
@@ -131,7 +134,7 @@ export function FeedsPanel({
         <RemoteForm busy={activeRunId !== null} servers={servers} />
       </div>
       <Schedules schedules={schedules} />
-      <Runs runs={runs} />
+      <Runs runs={runs} failedOnly={failedOnly} />
     </div>
   );
 }
@@ -457,11 +460,21 @@ function Schedules({ schedules }: { schedules: FeedScheduleSummary[] }) {
   );
 }
 
-function Runs({ runs }: { runs: FeedRunSummary[] }) {
+function Runs({ runs, failedOnly }: { runs: FeedRunSummary[]; failedOnly: boolean }) {
   return (
-    <Section title="Latest imports" id="feed-runs-title">
+    <Section title={failedOnly ? "Failed imports" : "Latest imports"} id="feed-runs-title">
+      {failedOnly ? (
+        <p className="text-sm text-muted">
+          Imports that failed with no successful import of the same feed after them.{" "}
+          <Link to="/admin/feeds" className="font-medium text-brand-800 underline">
+            Show all imports
+          </Link>
+        </p>
+      ) : null}
       {runs.length === 0 ? (
-        <p className="text-sm text-muted">No imports yet.</p>
+        <p className="text-sm text-muted">
+          {failedOnly ? "No failed imports need your attention." : "No imports yet."}
+        </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[44rem] text-left text-sm">

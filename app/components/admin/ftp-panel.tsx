@@ -1,13 +1,14 @@
-import { FileText, Folder } from "lucide-react";
+import { ArrowUp, Download, FileText, Folder } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { FtpFileEntry, FtpResult, PublicConnection } from "~/domain/connections/types";
 import type { LogLine } from "~/domain/connections/logs";
+import { breadcrumb, childPath, downloadHref, parentPath } from "~/features/admin-ftp";
 import { formatFileSize } from "~/lib/file-size";
 import { isIsoMoment } from "~/shared/dates/admin-dates";
 import { AdminTime } from "~/shared/dates/admin-time";
@@ -15,7 +16,8 @@ import { ActionMessage } from "./action-message";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
-export type FtpActionResult = AdminActionResult & { ftp?: FtpResult };
+/** `folder`: the folder a "list" answer lists (the one asked for, else the connection's). */
+export type FtpActionResult = AdminActionResult & { ftp?: FtpResult; folder?: string };
 
 const EXAMPLE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <Order>
@@ -46,6 +48,7 @@ export function FtpPanel({
   const [xml, setXml] = useState(EXAMPLE_XML);
   const busy = run.state !== "idle";
   const lastOf = (intent: string) => (answer?.intent === intent ? answer : undefined);
+  const listed = lastOf("list");
 
   return (
     <section aria-labelledby="admin-panel-title" className="space-y-6">
@@ -102,9 +105,10 @@ export function FtpPanel({
                   <input type="hidden" name="intent" value="list" />
                   <Field id="ftp-list-path" label="Folder">
                     <Input
+                      key={listed?.folder}
                       id="ftp-list-path"
                       name="remotePath"
-                      defaultValue={connection.remotePath}
+                      defaultValue={listed?.folder ?? connection.remotePath}
                       autoComplete="off"
                     />
                   </Field>
@@ -112,7 +116,9 @@ export function FtpPanel({
                     List files
                   </Button>
                 </run.Form>
-                {lastOf("list")?.ftp?.success ? <FileTable files={lastOf("list")!.ftp!.files} /> : null}
+                {listed?.ftp?.success ? (
+                  <FileTable files={listed.ftp.files} folder={listed.folder} Form={run.Form} />
+                ) : null}
                 <ResponseBox result={lastOf("list")} />
               </Card>
             ),
@@ -173,8 +179,55 @@ function ResponseBox({ result }: { result: FtpActionResult | undefined }) {
   );
 }
 
-/** Type, Name, Size, Modified; folders first, then the CSV files as a group, then the other files. */
-export function FileTable({ files }: { files: FtpFileEntry[] }) {
+type FormComponent = ReturnType<typeof useFetcher>["Form"];
+
+/**
+ * The folder being looked at, as a breadcrumb of buttons that list each folder above it, and an
+ * "Up" button. Buttons in a form: they work before the page's script has loaded, too.
+ */
+function FolderPath({ folder, Form }: { folder: string; Form: FormComponent }) {
+  const up = parentPath(folder);
+  return (
+    <Form method="post" action="/admin/ftp" className="flex flex-wrap items-center gap-1 text-sm">
+      <input type="hidden" name="intent" value="list" />
+      <nav aria-label="Folder path" className="flex flex-wrap items-center gap-1">
+        {breadcrumb(folder).map((crumb, i, all) =>
+          i === all.length - 1 ? (
+            <span key={crumb.path} aria-current="location" className="font-mono font-semibold">
+              {crumb.name}
+            </span>
+          ) : (
+            <span key={crumb.path} className="flex items-center gap-1">
+              <button
+                type="submit"
+                name="remotePath"
+                value={crumb.path}
+                className="font-mono text-brand-700 underline-offset-2 hover:underline"
+                aria-label={crumb.path === "/" ? "Top folder /" : `Folder ${crumb.path}`}
+              >
+                {crumb.name}
+              </button>
+              {crumb.path === "/" ? null : <span aria-hidden>/</span>}
+            </span>
+          ),
+        )}
+      </nav>
+      {up !== null ? (
+        <Button type="submit" name="remotePath" value={up} variant="outline" size="sm" className="ml-auto">
+          <ArrowUp aria-hidden className="size-4" />
+          Up
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * Type, Name, Size, Modified; folders first, then the CSV files as a group, then the other files.
+ * With the folder it lists: a folder's name opens it, a file's name downloads it.
+ */
+export function FileTable({ files, folder, Form }: { files: FtpFileEntry[]; folder?: string; Form?: FormComponent }) {
+  const path = folder && Form ? <FolderPath folder={folder} Form={Form} /> : null;
   const folders = files.filter((f) => f.type === "d");
   const csv = files.filter((f) => f.type !== "d" && f.name.toLowerCase().endsWith(".csv"));
   const other = files.filter((f) => f.type !== "d" && !f.name.toLowerCase().endsWith(".csv"));
@@ -183,54 +236,101 @@ export function FileTable({ files }: { files: FtpFileEntry[] }) {
     { label: "CSV files", rows: csv },
     { label: "Other files", rows: other },
   ].filter((g) => g.rows.length);
-  if (!files.length) return <p className="text-sm text-muted">The folder is empty.</p>;
+  if (!files.length)
+    return (
+      <div className="space-y-2">
+        {path}
+        <p className="text-sm text-muted">The folder is empty.</p>
+      </div>
+    );
   return (
-    <div className="overflow-x-auto" role="region" aria-label="File list" tabIndex={0}>
-      <table className="w-full min-w-[34rem] text-left text-sm">
-        <caption className="sr-only">Files on the FTP server</caption>
-        <thead>
-          <tr className="border-b border-line text-muted">
-            <th scope="col" className="py-2 pr-2">
-              Type
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              Name
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              Size
-            </th>
-            <th scope="col" className="py-2">
-              Modified
-            </th>
-          </tr>
-        </thead>
-        {groups.map((group) => (
-          <tbody key={group.label}>
-            <tr>
-              <th scope="rowgroup" colSpan={4} className="bg-surface px-2 py-1 text-xs font-semibold uppercase">
-                {`${group.label} (${group.rows.length})`}
+    <div className="space-y-2">
+      {path}
+      <div className="overflow-x-auto" role="region" aria-label="File list" tabIndex={0}>
+        <table className="w-full min-w-[34rem] text-left text-sm">
+          <caption className="sr-only">Files on the FTP server</caption>
+          <thead>
+            <tr className="border-b border-line text-muted">
+              <th scope="col" className="py-2 pr-2">
+                Type
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Size
+              </th>
+              <th scope="col" className="py-2">
+                Modified
               </th>
             </tr>
-            {group.rows.map((file) => (
-              <tr key={file.name} className="border-b border-line">
-                <td className="py-2 pr-2">
-                  {file.type === "d" ? (
-                    <Folder aria-label="Directory" className="size-4" />
-                  ) : (
-                    <FileText aria-label="File" className="size-4" />
-                  )}
-                </td>
-                <td className="py-2 pr-2 font-mono break-words">{file.name}</td>
-                <td className="py-2 pr-2 whitespace-nowrap">{file.type === "d" ? "—" : formatFileSize(file.size)}</td>
-                <td className="py-2 whitespace-nowrap">
-                  {/* The server's own text ("Nov 27 01:40", no year nor zone) only when it gave no exact time. */}
-                  {file.date && isIsoMoment(file.date) ? <AdminTime value={file.date} /> : (file.date ?? "—")}
-                </td>
+          </thead>
+          {groups.map((group) => (
+            <tbody key={group.label}>
+              <tr>
+                <th scope="rowgroup" colSpan={4} className="bg-surface px-2 py-1 text-xs font-semibold uppercase">
+                  {`${group.label} (${group.rows.length})`}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
+              {group.rows.map((file) => (
+                <tr key={file.name} className="border-b border-line">
+                  <td className="py-2 pr-2">
+                    {file.type === "d" ? (
+                      <Folder aria-label="Directory" className="size-4" />
+                    ) : (
+                      <FileText aria-label="File" className="size-4" />
+                    )}
+                  </td>
+                  <td className="py-2 pr-2 font-mono break-words">
+                    <EntryName file={file} folder={folder} Form={Form} />
+                  </td>
+                  <td className="py-2 pr-2 whitespace-nowrap">{file.type === "d" ? "—" : formatFileSize(file.size)}</td>
+                  <td className="py-2 whitespace-nowrap">
+                    {/* The server's own text ("Nov 27 01:40", no year nor zone) only when it gave no exact time. */}
+                    {file.date && isIsoMoment(file.date) ? <AdminTime value={file.date} /> : (file.date ?? "—")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
     </div>
+  );
+}
+
+/** A folder's name opens it (lists it), a file's name downloads it; other names are plain text. */
+function EntryName({ file, folder, Form }: { file: FtpFileEntry; folder?: string; Form?: FormComponent }) {
+  const path = folder !== undefined ? childPath(folder, file.name) : null;
+  if (path === null || !Form) return <>{file.name}</>;
+  if (file.type === "d") {
+    return (
+      <Form method="post" action="/admin/ftp">
+        <input type="hidden" name="intent" value="list" />
+        <button
+          type="submit"
+          name="remotePath"
+          value={path}
+          className="text-left text-brand-700 underline-offset-2 hover:underline"
+          aria-label={`Open folder ${file.name}`}
+        >
+          {file.name}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <span className="flex items-center justify-between gap-2">
+      <span>{file.name}</span>
+      <a
+        href={downloadHref(path)}
+        download
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+        aria-label={`Download ${file.name}`}
+      >
+        <Download aria-hidden className="size-4" />
+        <span className="hidden sm:inline">Download</span>
+      </a>
+    </span>
   );
 }

@@ -1,31 +1,16 @@
-import { ChevronLeft, ChevronRight, EyeOff, Pencil, Search, Tag, Trash2, X } from "lucide-react";
+import { Tag, X } from "lucide-react";
+import { ProductImageUpload } from "~/features/product-images";
 import { useId, type ReactNode } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
-import { Badge } from "~/components/ui/badge";
+import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { AdminProductDetail, AdminProductPage } from "~/domain/catalog-admin/product-types";
-import { formatEuro } from "~/domain/money/money";
-import { cn } from "~/lib/cn";
-import { ActionMessage } from "./action-message";
-import { ChangeHistoryLink } from "./change-log";
+import type { AdminProductDetail } from "~/domain/catalog-admin/product-types";
 import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 
-/** Every form of the tab posts here, also when the tab is shown at /admin or /admin/product-management. */
+/** The Update Product dialog and its tag editor (used by app/features/admin-products); every form posts here. */
 const ACTION_PATH = "/admin/products";
-
-type Props = {
-  search: string;
-  page: AdminProductPage | null;
-  pageNumber: number;
-  editing: AdminProductDetail | null;
-  deleting: { artNo: number; shortDescription: string | null } | null;
-  categories: { id: number; name: string }[];
-  loadError: string | null;
-  result: AdminActionResult | undefined;
-};
 
 /** The current URL with some query parameters set or removed (null removes). */
 function useHref() {
@@ -44,202 +29,6 @@ function useHref() {
 /** Cents as the owner types them: 1295 → "12,95". */
 function centsText(cents: number | null): string {
   return cents == null ? "" : (cents / 100).toFixed(2).replace(".", ",");
-}
-
-/**
- * The Product Management tab (spec 1 §2.15): search (ArtNo, brand, description), the table 50 a page
- * with edit, delete and set inactive, and the "Update Product" dialog with the product's tags. Every
- * change is a POST form (works without JavaScript); with JavaScript a fetcher sends it and the answer
- * is a toast. The dialogs are opened by the URL (?edit=<artNo>, ?delete=<artNo>).
- */
-export function ProductsPanel({ search, page, pageNumber, editing, deleting, categories, loadError, result }: Props) {
-  const href = useHref();
-  return (
-    <section aria-labelledby="admin-panel-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="admin-panel-title" className="text-xl font-semibold">
-          Product Management
-        </h2>
-        <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
-          <Label htmlFor="admin-product-search" className="sr-only">
-            Search products by ArtNo, brand or description
-          </Label>
-          <Input
-            id="admin-product-search"
-            type="search"
-            name="q"
-            defaultValue={search}
-            maxLength={100}
-            placeholder="ArtNo, brand or description"
-            className="sm:w-72"
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden />
-            Search
-          </Button>
-        </Form>
-      </div>
-      <ActionMessage result={result} />
-      {loadError ? (
-        <p role="alert" className="font-medium text-danger">
-          {loadError}
-        </p>
-      ) : null}
-      {page ? (
-        page.rows.length === 0 ? (
-          <p className="text-muted">{search ? `No products match "${search}".` : "There are no products yet."}</p>
-        ) : (
-          <ProductTable page={page} />
-        )
-      ) : null}
-      {page && (page.prevBefore != null || page.nextAfter != null) ? (
-        <nav aria-label="Product pages" className="flex items-center justify-between gap-3">
-          {page.prevBefore != null ? (
-            <Button asChild variant="outline" size="sm">
-              <Link
-                to={href({
-                  before: page.prevBefore,
-                  after: null,
-                  page: pageNumber - 1 > 1 ? pageNumber - 1 : null,
-                  edit: null,
-                  delete: null,
-                })}
-                rel="prev"
-              >
-                <ChevronLeft aria-hidden />
-                Previous page
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted" aria-current="page">
-            Page {pageNumber}
-          </span>
-          {page.nextAfter != null ? (
-            <Button asChild variant="outline" size="sm">
-              <Link
-                to={href({ after: page.nextAfter, before: null, page: pageNumber + 1, edit: null, delete: null })}
-                rel="next"
-              >
-                Next page
-                <ChevronRight aria-hidden />
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
-      {editing ? <EditDialog key={editing.artNo} product={editing} categories={categories} /> : null}
-      {deleting ? <DeleteDialog key={deleting.artNo} product={deleting} /> : null}
-    </section>
-  );
-}
-
-function ProductTable({ page }: { page: AdminProductPage }) {
-  const cell = "px-3 py-2 max-md:p-0";
-  return (
-    <table className="w-full border-collapse text-left text-sm max-md:block">
-      <caption className="sr-only">Products in ArtNo order</caption>
-      <thead className="bg-surface text-xs tracking-wide text-muted uppercase max-md:sr-only">
-        <tr>
-          {["ArtNo", "Brand", "Description", "Category", "Consumer Price", "Discounted Price"].map((name) => (
-            <th key={name} scope="col" className="px-3 py-3 font-semibold">
-              {name}
-            </th>
-          ))}
-          <th scope="col" className="px-3 py-3 text-right font-semibold">
-            Actions
-          </th>
-        </tr>
-      </thead>
-      <tbody className="max-md:block max-md:space-y-3">
-        {page.rows.map((row) => (
-          <tr
-            key={row.artNo}
-            className="border-t border-line align-top max-md:flex max-md:flex-col max-md:gap-1 max-md:rounded-lg max-md:border max-md:p-3"
-          >
-            <td className={cn(cell, "font-mono tabular-nums")}>
-              <span className="text-muted md:hidden">ArtNo </span>
-              {row.artNo}
-              {row.status !== 1 ? (
-                <Badge variant="outline" className="ml-2">
-                  Inactive
-                </Badge>
-              ) : !row.isListed ? (
-                <Badge variant="outline" className="ml-2">
-                  Not listed
-                </Badge>
-              ) : null}
-            </td>
-            <td className={cn(cell, "font-medium")}>{row.brand ?? "—"}</td>
-            <th scope="row" className={cn(cell, "font-normal")}>
-              {row.shortDescription ?? "—"}
-            </th>
-            <td className={cn(cell, "text-muted")}>
-              <span className="md:hidden">Category: </span>
-              {row.categoryName ?? (row.categoryId == null ? "—" : String(row.categoryId))}
-            </td>
-            <td className={cn(cell, "tabular-nums")}>
-              <span className="text-muted md:hidden">Consumer price: </span>
-              {row.consumerPriceCents == null ? "—" : formatEuro(row.consumerPriceCents)}
-            </td>
-            <td className={cn(cell, "tabular-nums")}>
-              <span className="text-muted md:hidden">Discounted price: </span>
-              {row.discountedPriceCents == null ? "—" : formatEuro(row.discountedPriceCents)}
-            </td>
-            <td className={cn(cell, "text-right max-md:pt-2 max-md:text-left lg:whitespace-nowrap")}>
-              <RowActions
-                artNo={row.artNo}
-                name={row.shortDescription ?? String(row.artNo)}
-                active={row.status === 1}
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function RowActions({ artNo, name, active }: { artNo: number; name: string; active: boolean }) {
-  const href = useHref();
-  const inactive = useFetcher<AdminActionResult>();
-  useResultToast(inactive.data);
-  return (
-    <div className="flex flex-wrap gap-2 md:justify-end lg:flex-nowrap">
-      <Button asChild size="sm" variant="outline">
-        <Link to={href({ edit: artNo, delete: null })} preventScrollReset aria-label={`Edit ${name}`}>
-          <Pencil aria-hidden />
-          Edit
-        </Link>
-      </Button>
-      {active ? (
-        <inactive.Form method="post" action={ACTION_PATH}>
-          <input type="hidden" name="intent" value="set-inactive" />
-          <input type="hidden" name="artNo" value={artNo} />
-          <Button
-            type="submit"
-            size="sm"
-            variant="outline"
-            disabled={inactive.state !== "idle"}
-            aria-label={`Set inactive: ${name}`}
-          >
-            <EyeOff aria-hidden />
-            Set inactive
-          </Button>
-        </inactive.Form>
-      ) : null}
-      <Button asChild size="sm" variant="outline" className="text-danger">
-        <Link to={href({ delete: artNo, edit: null })} preventScrollReset aria-label={`Delete ${name}`}>
-          <Trash2 aria-hidden />
-          Delete
-        </Link>
-      </Button>
-      <ChangeHistoryLink entityType="product" entityId={String(artNo)} label={name} compact />
-    </div>
-  );
 }
 
 /** The panel's dialogs close back to the list with its search and page. */
@@ -265,7 +54,7 @@ function Field({ id, label, children, hint }: { id: string; label: string; child
   );
 }
 
-function EditDialog({
+export function EditDialog({
   product,
   categories,
 }: {
@@ -381,6 +170,7 @@ function EditDialog({
             className={areaClass}
           />
         </Field>
+        <ProductImageUpload artNo={product.artNo} imagesFieldId={id("images")} />
         <div className="grid gap-4 sm:grid-cols-3">
           {text("colour", "Colour", 100)}
           {text("material", "Material", 100)}
@@ -404,18 +194,18 @@ function TagEditor({ artNo, tags }: { artNo: number; tags: string[] }) {
   useResultToast(add.data);
   const ids = useId();
   return (
-    <section aria-labelledby={`${ids}-tags`} className="mt-6 space-y-3 border-t border-line pt-4" lang="nl">
+    <section aria-labelledby={`${ids}-tags`} className="mt-6 space-y-3 border-t border-line pt-4">
       <h3 id={`${ids}-tags`} className="font-semibold">
         Tags
       </h3>
       {tags.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Tags van dit product">
+        <ul className="flex flex-wrap gap-2" aria-label="Tags of this product">
           {tags.map((tag) => (
             <TagChip key={tag} artNo={artNo} tag={tag} />
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted">Nog geen tags.</p>
+        <p className="text-sm text-muted">No tags yet.</p>
       )}
       <add.Form
         method="post"
@@ -426,12 +216,12 @@ function TagEditor({ artNo, tags }: { artNo: number; tags: string[] }) {
         <input type="hidden" name="intent" value="tag-add" />
         <input type="hidden" name="artNo" value={artNo} />
         <Label htmlFor={`${ids}-new-tag`} className="sr-only">
-          Nieuwe tag
+          New tag
         </Label>
-        <Input id={`${ids}-new-tag`} name="tag" maxLength={50} placeholder="Nieuwe tag" />
+        <Input id={`${ids}-new-tag`} name="tag" maxLength={50} placeholder="New tag" />
         <Button type="submit" variant="outline" disabled={add.state !== "idle"}>
           <Tag aria-hidden />
-          Tag toevoegen
+          Add tag
         </Button>
       </add.Form>
     </section>
@@ -450,7 +240,7 @@ function TagChip({ artNo, tag }: { artNo: number; tag: string }) {
         <input type="hidden" name="tag" value={tag} />
         <button
           type="submit"
-          aria-label={`Tag ${tag} verwijderen`}
+          aria-label={`Remove tag ${tag}`}
           disabled={remove.state !== "idle"}
           className="rounded-full p-1 hover:bg-white"
         >
@@ -458,32 +248,5 @@ function TagChip({ artNo, tag }: { artNo: number; tag: string }) {
         </button>
       </remove.Form>
     </li>
-  );
-}
-
-function DeleteDialog({ product }: { product: { artNo: number; shortDescription: string | null } }) {
-  const fetcher = useFetcher<AdminActionResult>();
-  useResultToast(fetcher.data);
-  useCloseOnSuccess(fetcher.data, useCloseTo());
-  const href = useHref();
-  return (
-    <PanelDialog
-      title="Delete product?"
-      description={`${product.shortDescription ?? "This product"} (ArtNo ${product.artNo}) is removed from the shop for good. Past orders keep their own copy of its name and price.`}
-    >
-      <fetcher.Form method="post" action={ACTION_PATH} className="flex justify-end gap-2">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="artNo" value={product.artNo} />
-        <Button asChild variant="outline">
-          <Link to={href({ delete: null })} preventScrollReset>
-            Cancel
-          </Link>
-        </Button>
-        <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
-          <Trash2 aria-hidden />
-          Delete product
-        </Button>
-      </fetcher.Form>
-    </PanelDialog>
   );
 }

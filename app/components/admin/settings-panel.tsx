@@ -32,22 +32,22 @@ export function SettingsPanel({
         <ChangeHistoryLink entityType="setting" entityId="maintenance-mode" label="the maintenance mode" />
       </div>
       <ActionMessage result={result} />
-      <div lang="nl" className="rounded-lg border border-line bg-white p-5 shadow-sm">
+      <div className="rounded-lg border border-line bg-white p-5 shadow-sm">
         <fetcher.Form method="post" action="/admin/settings" className="flex items-start justify-between gap-4">
           <input type="hidden" name="intent" value="maintenance" />
           <div className="space-y-1">
-            <p id="maintenance-label" className="font-semibold">
+            <p id="maintenance-label" lang="nl" className="font-semibold">
               Onderhoudsmodus
             </p>
             <p id="maintenance-description" className="text-sm text-muted">
-              Als de onderhoudsmodus aan staat, hebben alleen beheerders toegang tot de website.
+              While maintenance mode is on, only admins can use the website.
             </p>
             <p className="text-sm font-medium" aria-live="polite">
               {busy
-                ? "Bezig met opslaan…"
+                ? "Saving…"
                 : on
-                  ? "Staat aan: bezoekers en klanten zien het onderhoudsscherm."
-                  : "Staat uit: de winkel is open voor iedereen."}
+                  ? "On: visitors and customers see the maintenance page."
+                  : "Off: the shop is open to everyone."}
             </p>
           </div>
           <SwitchButton

@@ -18,7 +18,7 @@ export function UrlDialog({
   description,
   children,
   wide,
-  lang = "nl",
+  lang = "en",
 }: {
   closeTo: string;
   /** The dialog is portalled out of the panel, so it states its own language. */
@@ -51,7 +51,7 @@ export function UrlDialog({
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             {description ? <Dialog.Description className="text-sm text-muted">{description}</Dialog.Description> : null}
           </div>
-          <Link to={closeTo} preventScrollReset aria-label="Sluiten" className="-m-1 rounded-md p-2 hover:bg-surface">
+          <Link to={closeTo} preventScrollReset aria-label="Close" className="-m-1 rounded-md p-2 hover:bg-surface">
             <X aria-hidden className="size-5" />
           </Link>
         </div>

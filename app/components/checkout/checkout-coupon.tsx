@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { COUPON_FIELDS, type CouponCheck } from "~/domain/coupons/coupon-check";
 import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
 import { checkoutCouponCode } from "~/domain/checkout/checkout-schema";
+import { dutchLine, specTitle } from "~/shared/language/spec-english";
 
 /**
  * The side panel's coupon field: the code is trimmed and upper-cased, then the server prices the
@@ -115,8 +116,10 @@ export function CheckoutCoupon({
         >
           {answer ? (
             <>
-              <span className="font-semibold">{answer.title}</span>
-              {answer.message ? <span className="block">{answer.message}</span> : null}
+              <span className="font-semibold">{specTitle(answer.title)}</span>
+              {dutchLine(answer.title, answer.message) ? (
+                <span className="block">{dutchLine(answer.title, answer.message)}</span>
+              ) : null}
             </>
           ) : null}
         </p>

@@ -15,6 +15,7 @@ import {
   type CheckoutValues,
 } from "~/domain/checkout/checkout-schema";
 import type { QuoteView } from "~/domain/checkout/quote-view";
+import { AddressLookupStatus, useAddressLookup } from "~/features/address-lookup";
 import { CheckoutCheckbox, CheckoutInput, fieldId } from "./checkout-field";
 import { CartProblemNotice, SummaryLines, SummaryTotals } from "./order-summary";
 
@@ -187,21 +188,28 @@ export function ShippingStep({
   wizard: Wizard;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
 }) {
+  const { setValue } = wizard;
+  const lookup = useAddressLookup(wizard.values.postalCode, wizard.values.houseNumber, (found) => {
+    setValue("address", found.street);
+    setValue("city", found.city);
+  });
   return (
     <section aria-labelledby={STEP_HEADING_ID}>
       <StepHeading step={2} />
       <StepForm onSubmit={onSubmit} label={CHECKOUT_STEPS[1]}>
         <CarriedFields wizard={wizard} except={SHIPPING_OWN} />
-        <CheckoutInput
-          name="address"
-          label="Adres"
-          autoComplete="address-line1"
-          maxLength={200}
-          aria-required
-          hint="Straatnaam"
-          {...text(wizard, "address")}
-        />
-        <div className="grid grid-cols-2 gap-5">
+        {/* Postcode and number first: with JavaScript they fill street and city in (ADR 0045). */}
+        <div className="grid grid-cols-2 gap-5 sm:grid-cols-3">
+          <CheckoutInput
+            name="postalCode"
+            label="Postcode"
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            maxLength={7}
+            aria-required
+            className="col-span-2 sm:col-span-1"
+            {...text(wizard, "postalCode")}
+          />
           <CheckoutInput
             name="houseNumber"
             label="Huisnummer"
@@ -220,15 +228,16 @@ export function ShippingStep({
             {...text(wizard, "houseNumberAddition")}
           />
         </div>
+        <AddressLookupStatus state={lookup} id="checkout-adres-zoeken" />
         <div className="grid gap-5 sm:grid-cols-2">
           <CheckoutInput
-            name="postalCode"
-            label="Postcode"
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            maxLength={7}
+            name="address"
+            label="Adres"
+            autoComplete="address-line1"
+            maxLength={200}
             aria-required
-            {...text(wizard, "postalCode")}
+            hint="Straatnaam"
+            {...text(wizard, "address")}
           />
           <CheckoutInput
             name="city"

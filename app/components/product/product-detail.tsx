@@ -10,6 +10,7 @@ import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
 import { isSellable } from "~/domain/catalog/stock";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
+import { useRootData } from "~/lib/root-data";
 import { ImageCarousel } from "./image-carousel";
 import type { NutritionFacts as NutritionFactsView } from "./nutrition-facts";
 
@@ -20,6 +21,11 @@ const StockAlertForm = serverRenderedLazy<{ artNo: number }>(() =>
 );
 const NutritionFacts = serverRenderedLazy<ComponentProps<typeof NutritionFactsView>>(() =>
   import("./nutrition-facts").then((m) => ({ default: m.NutritionFacts })),
+);
+
+// Only an admin sees the tag editor (spec 1 §2.9); shoppers never download its code (ADR 0037).
+const ProductTagEditor = serverRenderedLazy<{ artNo: number; tags: string[] }>(() =>
+  import("~/features/product-tags/lazy").then((m) => ({ default: m.ProductTagEditor })),
 );
 
 export const BYE_BANNER = "/media/banner/bye.svg";
@@ -77,6 +83,7 @@ function Breadcrumbs({ product }: { product: ProductDetail }) {
 
 export function ProductDetailView({ product }: { product: ProductDetail }) {
   const offer = offerOf(product);
+  const isAdmin = useRootData()?.viewer?.isAdmin === true;
   const isBye = product.brand.trim().toUpperCase() === "BYE!";
   const specs = [
     ["Kleur", product.colour],
@@ -147,7 +154,11 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             </Suspense>
           )}
 
-          {product.tags.length ? (
+          {isAdmin ? (
+            <Suspense fallback={null}>
+              <ProductTagEditor artNo={product.artNo} tags={product.tags} />
+            </Suspense>
+          ) : product.tags.length ? (
             <div>
               <h2 className="sr-only">Tags</h2>
               <ul className="flex flex-wrap gap-2" aria-label="Tags">

@@ -25,5 +25,7 @@ export const adminChanges = pgTable(
   (t) => [
     index("admin_changes_entity_idx").on(t.entityType, t.entityId, t.id),
     index("admin_changes_created_idx").on(t.createdAt),
+    /** The change log's "Changed by" filter and its list of people (a skip scan), ADR 0037. */
+    index("admin_changes_actor_idx").on(t.actorEmail, t.id),
   ],
 );

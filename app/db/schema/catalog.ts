@@ -113,6 +113,28 @@ export const products = pgTable(
       index("products_listed_category_name_idx")
         .on(t.categoryId, sql`lower(${t.shortDescription})`, t.artNo, ...carried)
         .where(sql`is_listed`),
+      /*
+       * Product Management's filters (ADR 0034), each a walk in ArtNo order (the table's keyset): a
+       * category's products, listed or not; and two partial indexes that hold only the products a
+       * filter asks for (inactive, on offer), so they cost a write only for those. Each carries the
+       * other filters' columns after the ArtNo, so a combination (a category's inactive products, the
+       * inactive ones on offer) is tested in the index alone, without visiting the wide product rows:
+       * a combination with few matches walks all of the first filter's entries (measured: 20 000 in
+       * a category, 500 ms with row visits, a few ms index-only).
+       */
+      index("products_admin_category_idx").on(
+        t.categoryId,
+        t.artNo,
+        t.status,
+        t.discountedPriceCents,
+        t.consumerPriceCents,
+      ),
+      index("products_admin_inactive_idx")
+        .on(t.artNo, t.categoryId, t.discountedPriceCents, t.consumerPriceCents)
+        .where(sql`status <> 1`),
+      index("products_admin_offer_idx")
+        .on(t.artNo, t.categoryId, t.status)
+        .where(sql`discounted_price_cents > 0 AND discounted_price_cents < consumer_price_cents`),
     ];
   },
 );
@@ -328,14 +350,30 @@ export const categoryBlocksDirty = pgTable("category_blocks_dirty", {
 });
 
 /** Supplier stock feed, one row per article. A missing row or null quantity means unknown. */
-export const stock = pgTable("stock", {
-  artNo: integer("art_no")
-    .primaryKey()
-    .references(() => products.artNo, { onDelete: "cascade" }),
-  quantity: integer("quantity"),
-  status: text("status"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const stock = pgTable(
+  "stock",
+  {
+    artNo: integer("art_no")
+      .primaryKey()
+      .references(() => products.artNo, { onDelete: "cascade" }),
+    quantity: integer("quantity"),
+    status: text("status"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    /*
+     * Product Management's stock filters (ADR 0034) in ArtNo order: out of stock (0 or less; an
+     * unknown quantity is not "out") and low stock (1 to LOW_STOCK_THRESHOLD = 5, the constant written
+     * here because a partial index needs a literal: change both together).
+     */
+    index("stock_out_idx")
+      .on(t.artNo)
+      .where(sql`quantity <= 0`),
+    index("stock_low_idx")
+      .on(t.artNo)
+      .where(sql`quantity BETWEEN 1 AND 5`),
+  ],
+);
 
 export const productTags = pgTable(
   "product_tags",

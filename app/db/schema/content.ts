@@ -10,6 +10,9 @@ export const carouselSlides = pgTable("homepage_carousel", {
   highlight: text("highlight"),
   isActive: boolean("is_active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Optional Amsterdam calendar days the home page shows the slide from and through (ADR 0038). */
+  startsOn: date("starts_on", { mode: "string" }),
+  endsOn: date("ends_on", { mode: "string" }),
 });
 
 export const blogPosts = pgTable(

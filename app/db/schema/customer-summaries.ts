@@ -33,7 +33,7 @@ export const customerSummaries = pgTable(
     uniqueIndex("customer_summaries_email_key").on(t.emailKey),
     // The list's order and keyset: newest paid order first, customers without one last.
     index("customer_summaries_recent_idx").on(sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`, t.id),
-    // Search: any part of the address or the name.
+    // Search: a part of the address or the name, wherever it stands.
     index("customer_summaries_email_trgm_idx").using("gin", sql`${t.emailKey} gin_trgm_ops`),
     index("customer_summaries_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],

@@ -1,5 +1,7 @@
 import { bigint, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { SupplierOrderLine } from "../../domain/fulfilment/supplier-message";
+
+/** A line of the supplier's order message (spec 2 §7.4; app/domain/fulfilment/supplier-message.ts). */
+export type SupplierOrderLine = { indexNumber: number; artNo: string; amount: number };
 
 /**
  * The orders the shop's built-in test supplier (/api/test-supplier/orders) has received, standing

@@ -18,3 +18,4 @@ export * from "./refunds";
 export * from "./invoices";
 export * from "./order-events";
 export * from "./customer-summaries";
+export * from "./search-owner";

@@ -26,6 +26,12 @@ export const outbox = pgTable(
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /**
+     * When the latest attempt failed (with lastError); cleared when the mail is sent. The admin's banner
+     * compares it with the newest sent_at: mail is "not being delivered" while a failure is newer than
+     * every delivery (ADR 0036).
+     */
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
     /** A pending row is not claimed before this moment: the retry backoff, shared by every worker. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -54,5 +60,16 @@ export const outbox = pgTable(
     index("outbox_order_idx")
       .on(t.orderId, t.id)
       .where(sql`${t.orderId} IS NOT NULL`),
+    // The admin banner's two reads (ADR 0036): the newest delivery, and the failures after it.
+    index("outbox_sent_at_idx")
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} IS NOT NULL`),
+    index("outbox_last_error_at_idx")
+      .on(t.lastErrorAt)
+      .where(sql`${t.lastErrorAt} IS NOT NULL`),
+    // The E-mails tab's search (recipient or subject, any part): without them a rare term read the
+    // whole outbox (230 ms at 200 000 mails on PostgreSQL, over a second on PGlite; ADR 0036).
+    index("outbox_to_address_trgm_idx").using("gin", sql`lower(${t.toAddress}) gin_trgm_ops`),
+    index("outbox_subject_trgm_idx").using("gin", sql`lower(${t.subject}) gin_trgm_ops`),
   ],
 );

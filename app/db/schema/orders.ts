@@ -12,8 +12,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import type { VatLine } from "../../domain/checkout/pricing";
 import { couponCodes } from "./coupons";
+
+/** VAT included in an amount, per rate (spec 2 §9: amount − amount / (1 + rate/100)), in cents. */
+export type VatLine = { rate: number; amountCents: number };
 
 /** Spec 1 §4 order states. Other values may appear later and are shown raw. */
 export type OrderStatus = "pending" | "processing" | "shipped" | "completed" | "cancelled";
@@ -131,6 +133,14 @@ export const orders = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.paymentStatus} = 'paid' AND ${t.refundedCents} > 0`),
     index("orders_total_id_idx").on(t.totalAmountCents, t.id),
+    // The Dashboard (issue 29, app/features/admin-dashboard): revenue of paid orders by payment moment,
+    // read from the index alone; and the paid orders the supplier has not accepted yet (few).
+    index("orders_paid_revenue_idx")
+      .on(t.paidAt, t.totalAmountCents, t.refundedCents)
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_supplier_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'paid' AND ${t.dropshipmentStatus} IN ('pending', 'processing')`),
     // The coupon reservation count at checkout (open unpaid orders holding a coupon's use).
     index("orders_coupon_open_idx")
       .on(t.couponId, t.createdAt)

@@ -1,5 +1,14 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { CheckoutLine } from "../../domain/payments/provider";
+
+/** A line of a checkout session, as the payment provider gets it (app/domain/payments/provider.ts). */
+export type CheckoutLine = {
+  name: string;
+  /** The brand, as the spec sends it. */
+  description: string;
+  unitAmountCents: number;
+  quantity: number;
+  artNo: number;
+};
 
 export type LocalPaymentStatus = "open" | "complete" | "expired";
 export type LocalPaymentMethod = "ideal" | "card";

@@ -11,16 +11,49 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { FeedFormat } from "~/domain/supplier-feed/feed-form";
-import type { FeedKind } from "~/domain/supplier-feed/fields";
-import type { DeactivationHold } from "~/features/supplier-feed/deactivation-hold";
 
 /*
  * The supplier's catalogue and stock feed imports (issue 15; app/domain/supplier-feed/,
  * docs/supplier-feeds.md).
  */
 
-export type { DeactivationHold, FeedFormat, FeedKind };
+/* The shapes of the JSON and text columns below: the domain and features import them from here. */
+/** A product feed (articles, prices, descriptions) or a stock feed (ArtNo, ArtQuantity, Status). */
+export type FeedKind = "products" | "stock";
+
+/**
+ * How to read a feed file. Everything is recognised when left out: syntax from the first bytes,
+ * encoding (UTF-8, else Windows-1252), separator from the header line, columns by their names
+ * (spec 1 §3 names, case- and space-insensitive). `columns` maps a field to the feed's own header.
+ */
+export type FeedFormat = {
+  syntax?: "csv" | "xml";
+  encoding?: "utf-8" | "windows-1252";
+  separator?: "," | ";" | "\t" | "|";
+  columns?: Partial<Record<string, string>>;
+};
+
+/**
+ * Products a full product feed would set inactive but did not (issue 27): more than the safety share
+ * of the shop's active products, or rows the reader could not read (their products may be among the
+ * missing ones). The ArtNos wait in `supplier_feed_held_deactivations` until the admin confirms the
+ * run on its page, or a later product import makes them stale ("superseded").
+ */
+export type DeactivationHold = {
+  state: "held" | "confirmed" | "superseded";
+  /** Products the run would set inactive. */
+  count: number;
+  /** Active products in the shop when the run ended. */
+  activeProducts: number;
+  /** The safety share in force (FEED_MAX_DEACTIVATE_PERCENT). */
+  maxPercent: number;
+  /** Why the run did not set them inactive by itself. */
+  reasons: string[];
+  /** The first few, by ArtNo, for the report. */
+  sample: { artNo: number; name: string | null }[];
+  confirmedBy?: string;
+  confirmedAt?: string;
+};
 /** Where the file comes from: an upload in the admin, or the supplier's FTP or SFTP server. */
 export type FeedSource = "upload" | "ftp" | "sftp";
 /**

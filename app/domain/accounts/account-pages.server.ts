@@ -2,8 +2,17 @@ import { data, redirect } from "react-router";
 import type { AppContext } from "~/context";
 import { requireViewer, type Viewer } from "~/domain/auth/viewer.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
+import { intentAction } from "~/shared/actions/intent-action.server";
 import { getProfile, updateProfile } from "./profile.server";
+import { getProfileAddress, saveProfileAddress } from "./profile-address.server";
+import {
+  ADDRESS_INTENT,
+  ADDRESS_MESSAGES,
+  addressValuesFrom,
+  validateProfileAddress,
+  type AddressErrors,
+  type AddressValues,
+} from "./profile-address";
 import {
   PROFILE_MESSAGES,
   profileValuesFrom,
@@ -27,10 +36,12 @@ export async function requireAccountViewer(request: Request, deps: Deps): Promis
 /** Loader of /profile and /account: the signed-in shopper's own profile. */
 export async function loadProfilePage(request: Request, deps: Deps) {
   const viewer = await requireAccountViewer(request, deps);
-  return { profile: await getProfile(deps.db, viewer) };
+  const [profile, address] = await Promise.all([getProfile(deps.db, viewer), getProfileAddress(deps.db, viewer)]);
+  return { profile, address };
 }
 
 export type ProfileActionResult = {
+  form: "profile";
   values: ProfileValues;
   errors: ProfileErrors;
   formError: string;
@@ -38,22 +49,37 @@ export type ProfileActionResult = {
 };
 
 /**
- * Action of /profile and /account. It saves only the viewer's own record: nothing posted can name
- * another account, and a posted e-mail address is ignored. Success: Post/Redirect/Get back to
- * `path` with the "Profiel bijgewerkt" toast (works without JavaScript). Failure: the page again
- * with the entered values and the error message.
+ * Action of /profile and /account: the personal details form (no intent) or the delivery address
+ * (intent "address"). It saves only the viewer's own record: nothing posted can name another
+ * account, and a posted e-mail address is ignored. Success: Post/Redirect/Get back to `path` with
+ * the form's toast (works without JavaScript). Failure: the page again with the entered values and
+ * the error message.
  */
-export async function submitProfileForm(
-  request: Request,
+export function profilePageAction(path: "/profile" | "/account") {
+  return intentAction()({
+    guard: async ({ request, context }) => ({ viewer: await requireAccountViewer(request, context) }),
+    intents: (intent) => ({
+      [ADDRESS_INTENT]: intent({
+        run: (_input, { form, viewer, context }) => submitAddressForm(form, viewer, context, path),
+      }),
+    }),
+    // The personal details form posts no intent.
+    unknown: ({ form, viewer, context }) => submitProfileForm(form, viewer, context, path),
+  });
+}
+
+async function submitProfileForm(
+  form: FormData,
+  viewer: Viewer,
   deps: Deps & Pick<AppContext, "config">,
   path: "/profile" | "/account",
 ) {
-  const viewer = await requireAccountViewer(request, deps);
-  const values = profileValuesFrom(await readForm(request));
+  const values = profileValuesFrom(form);
   const result = validateProfile(values);
   if (!result.ok) {
     return data<ProfileActionResult>(
       {
+        form: "profile",
         values,
         errors: result.errors,
         formError: PROFILE_MESSAGES.saveError,
@@ -68,6 +94,7 @@ export async function submitProfileForm(
     deps.logger.error({ err: error, userId: viewer.id }, "profile update failed");
     return data<ProfileActionResult>(
       {
+        form: "profile",
         values,
         errors: {},
         formError: PROFILE_MESSAGES.saveError,
@@ -77,4 +104,40 @@ export async function submitProfileForm(
     );
   }
   return redirectWithFlash(deps.config, path, { kind: "success", title: PROFILE_MESSAGES.saved });
+}
+
+export type AddressActionResult = {
+  form: "address";
+  values: AddressValues;
+  errors: AddressErrors;
+  formError: string;
+  detail: string;
+};
+
+/**
+ * The profile's "Bezorgadres" form (issue 30 item 14): the viewer's own default address, checked
+ * with the checkout's shipping rules. Success: back to `path` with "Adres opgeslagen"; failure: the
+ * page again with the entered values and the messages.
+ */
+async function submitAddressForm(
+  form: FormData,
+  viewer: Viewer,
+  deps: Deps & Pick<AppContext, "config">,
+  path: "/profile" | "/account",
+) {
+  const values = addressValuesFrom(form);
+  const result = validateProfileAddress(values);
+  const refuse = (errors: AddressErrors, detail: string, status: number) =>
+    data<AddressActionResult>(
+      { form: "address", values, errors, formError: ADDRESS_MESSAGES.saveError, detail },
+      { status },
+    );
+  if (!result.ok) return refuse(result.errors, ADDRESS_MESSAGES.checkFields, 400);
+  try {
+    await saveProfileAddress(deps.db, viewer, result.data);
+  } catch (error) {
+    deps.logger.error({ err: error, userId: viewer.id }, "profile address update failed");
+    return refuse({}, ADDRESS_MESSAGES.failed, 500);
+  }
+  return redirectWithFlash(deps.config, path, { kind: "success", title: ADDRESS_MESSAGES.saved });
 }

@@ -7,7 +7,7 @@ import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { resetPasswordMail, verifyEmailMail } from "~/domain/mail/templates/account-mails";
+import { resetPasswordMail, verifyEmailMail } from "~/features/mail-templates/index.server";
 import type { Logger } from "~/lib/logger.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./credentials";
 import { isStravaPlaceholderEmail, stravaProvider } from "./strava.server";

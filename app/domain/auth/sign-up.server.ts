@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { users } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { accountExistsMail } from "~/domain/mail/templates/account-mails";
+import { accountExistsMail } from "~/features/mail-templates/index.server";
 import { allowAuthAttempt, rateLimitMessage } from "./auth-limits.server";
 import { AUTH_TEXT, type RegisterInput } from "./credentials";
 import { VERIFIED_CALLBACK_URL } from "./sign-in.server";

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { accounts, customers, sessions, users, verifications } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { confirmStravaEmailMail } from "~/domain/mail/templates/account-mails";
+import { confirmStravaEmailMail } from "~/features/mail-templates/index.server";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { isStravaPlaceholderEmail } from "./strava-placeholder";
 

@@ -88,3 +88,15 @@ export async function requireAdmin(request: Request, deps: ViewerDeps & Pick<App
   if (!viewer?.isAdmin) throw redirectWithFlash(deps.config, "/", ACCESS_DENIED);
   return viewer;
 }
+
+/** The guard of an admin action: the admin check, and the actor the change record names. */
+export async function adminGuard({
+  request,
+  context,
+}: {
+  request: Request;
+  context: ViewerDeps & Pick<AppContext, "config">;
+}) {
+  const viewer = await requireAdmin(request, context);
+  return { viewer, actor: { id: viewer.id, email: viewer.email } };
+}

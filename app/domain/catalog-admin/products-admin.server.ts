@@ -32,7 +32,8 @@ function artNoPrefix(term: string): SQL | undefined {
   return or(...ranges);
 }
 
-function searchCondition(term: string): SQL | undefined {
+/** The search box's condition on `products` (also Product Management's filters, app/features/admin-products). */
+export function searchCondition(term: string): SQL | undefined {
   if (term === "") return undefined;
   if (/^\d+$/.test(term)) return artNoPrefix(term) ?? sql`false`;
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

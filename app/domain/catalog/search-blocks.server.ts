@@ -239,11 +239,17 @@ export async function resetSearchBlocks(db: Db): Promise<void> {
 }
 
 export const SEARCH_BLOCKS_QUEUE = "search-blocks";
+
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    "search-blocks": Record<string, never>;
+  }
+}
 /** Dirty blocks are correct but slower to search: a minute is short enough, and a refresh is cheap. */
 export const SEARCH_BLOCKS_EVERY_MS = 60_000;
 
 /** The recurring refresh, on a worker of its own: a first summary of a large catalogue takes seconds. */
-export function searchBlocksQueue({ db }: { db: Db }): QueueDefinition {
+export function searchBlocksQueue({ db }: { db: Db }): QueueDefinition<typeof SEARCH_BLOCKS_QUEUE> {
   return {
     backoff: { baseMs: 60_000, maxMs: 60_000 },
     leaseMs: 10 * 60_000,

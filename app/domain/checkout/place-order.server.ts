@@ -5,7 +5,7 @@ import { signUp } from "~/domain/auth/sign-up.server";
 import type { Viewer } from "~/domain/auth/viewer.server";
 import type { CheckoutLine } from "~/domain/payments/provider";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
-import { checkoutCancelUrl } from "~/features/cart-checkout/cancel-checkout.server";
+import { checkoutCancelUrl } from "~/features/cart-checkout/index.server";
 import { linkCustomerToAccount, customerForOrder } from "./customer.server";
 import { saveShippingAddress } from "./addresses.server";
 import {

@@ -1,5 +1,6 @@
-/** VAT included in an amount, per rate (spec 2 §9: amount − amount / (1 + rate/100)), in cents. */
-export type VatLine = { rate: number; amountCents: number };
+import type { VatLine } from "~/db/schema/orders";
+
+export type { VatLine };
 
 /** A priced line: the unit price the shop charges now (VAT included), in cents. */
 export type PricedLine = { unitPriceCents: number; quantity: number; vatRate: number };

@@ -2,7 +2,7 @@ import { Readable, Writable } from "node:stream";
 import { Client, FileType, FTPError, type FileInfo } from "basic-ftp";
 import { XMLValidator } from "fast-xml-parser";
 import { connectTarget, type Connection } from "./connections.server";
-import { createLog, errorText, withTimeout } from "./logs";
+import { createLog, errorText, withTimeout, type Log } from "./logs";
 import type { FtpFileEntry, FtpResult } from "./types";
 
 export type { FtpFileEntry, FtpResult };
@@ -16,6 +16,29 @@ export function xmlProblem(xml: string): string | null {
   if (Buffer.byteLength(xml) > MAX_XML_BYTES) return `The XML request is larger than ${MAX_XML_BYTES / 1024} KB`;
   const valid = XMLValidator.validate(xml);
   return valid === true ? null : `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`;
+}
+
+/** Logs `client` in to the stored connection (outbound address policy, FTPS name), within its timeout. */
+export async function connectFtp(client: Client, connection: Connection, log: Log) {
+  const ms = connection.timeoutMs;
+  log.info(
+    `Connecting to ${connection.host}:${connection.port} as ${connection.user}${connection.secure ? " (FTPS)" : ""}`,
+  );
+  const target = await connectTarget(connection);
+  const greeting = await withTimeout(
+    client.access({
+      host: target.address,
+      port: connection.port,
+      user: connection.user,
+      password: connection.password,
+      secure: connection.secure,
+      ...(target.servername ? { secureOptions: { host: target.servername, servername: target.servername } } : {}),
+    }),
+    ms,
+    `No answer within ${ms} ms`,
+    () => client.close(),
+  );
+  log.info(`Logged in: ${greeting.code} ${greeting.message.split("\n")[0]}`);
 }
 
 /**
@@ -40,24 +63,7 @@ export async function runFtp(
   const client = new Client(ms);
   const close = () => client.close();
   try {
-    log.info(
-      `Connecting to ${connection.host}:${connection.port} as ${connection.user}${connection.secure ? " (FTPS)" : ""}`,
-    );
-    const target = await connectTarget(connection);
-    const greeting = await withTimeout(
-      client.access({
-        host: target.address,
-        port: connection.port,
-        user: connection.user,
-        password: connection.password,
-        secure: connection.secure,
-        ...(target.servername ? { secureOptions: { host: target.servername, servername: target.servername } } : {}),
-      }),
-      ms,
-      `No answer within ${ms} ms`,
-      close,
-    );
-    log.info(`Logged in: ${greeting.code} ${greeting.message.split("\n")[0]}`);
+    await connectFtp(client, connection, log);
     const folder = request.remotePath || connection.remotePath || "/";
     if (request.action === "xml") {
       const fileName = `order-request-${new Date().toISOString().replace(/[:.]/g, "-")}.xml`;

@@ -1,7 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { contactConfirmationMail } from "~/domain/mail/templates/contact-confirmation";
-import { contactMessageMail } from "~/domain/mail/templates/contact-message";
+import { contactConfirmationMail, contactMessageMail } from "~/features/mail-templates/index.server";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import type { ContactInput } from "./contact-schema";
 

@@ -25,6 +25,8 @@ const SLIDE_COLUMNS = {
   highlight: carouselSlides.highlight,
   isActive: carouselSlides.isActive,
   sortOrder: carouselSlides.sortOrder,
+  startsOn: carouselSlides.startsOn,
+  endsOn: carouselSlides.endsOn,
 };
 
 /** Every slide, active or not, in the order the home page shows them (spec 2 §7.3, admin variant). */
@@ -167,5 +169,34 @@ export async function moveSlide(
       after: { order: order.map((slide) => slide.id), sortOrder: target },
     });
     return { ok: true, slide: { ...slides[index]!, sortOrder: target } };
+  });
+}
+
+/**
+ * Moves a slide to `position` (1 = first) in one step: the others close up behind it and every slide
+ * is renumbered from 0, all in one transaction under the carousel lock (ADR 0012, 0038).
+ */
+export async function moveSlideTo(db: Db, actor: AdminActor, id: number, position: number): Promise<SlideWriteResult> {
+  return db.transaction(async (tx) => {
+    await lockCarousel(tx);
+    const slides = await listAllSlides(tx);
+    const index = slides.findIndex((slide) => slide.id === id);
+    if (index < 0) return NOT_FOUND;
+    if (!Number.isInteger(position) || position < 1 || position > slides.length) {
+      return { ok: false, reason: "invalid", message: `Kies een positie van 1 tot ${slides.length}` };
+    }
+    const order = slides.filter((slide) => slide.id !== id);
+    order.splice(position - 1, 0, slides[index]!);
+    if (position - 1 !== index) {
+      await renumber(tx, order);
+      await recordAdminChange(tx, actor, {
+        entityType: "slide",
+        entityId: String(id),
+        action: "move-to",
+        before: { order: slides.map((slide) => slide.id), position: index + 1 },
+        after: { order: order.map((slide) => slide.id), position },
+      });
+    }
+    return { ok: true, slide: { ...slides[index]!, sortOrder: position - 1 } };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readUploadAnswer } from "./carousel-admin";
+import { readUploadAnswer } from "~/shared/uploads/upload-answer";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
@@ -9,9 +9,9 @@ describe("readUploadAnswer: what the carousel panel shows after an upload", () =
       ok: true,
       url: "/uploads/carousel/a.webp",
     });
-    expect(await readUploadAnswer(json({ ok: false, message: "Het bestand is leeg" }, 400))).toEqual({
+    expect(await readUploadAnswer(json({ ok: false, message: "The file is empty" }, 400))).toEqual({
       ok: false,
-      message: "Het bestand is leeg",
+      message: "The file is empty",
     });
   });
 
@@ -20,24 +20,24 @@ describe("readUploadAnswer: what the carousel panel shows after an upload", () =
       new Response(body, { status, headers: { "content-type": type } });
     expect(await readUploadAnswer(text("Internal Server Error", 500))).toEqual({
       ok: false,
-      message: "De server gaf een onverwacht antwoord (status 500); probeer het later opnieuw",
+      message: "The server gave an unexpected answer (status 500); try again later",
     });
     expect(await readUploadAnswer(text("<html><body>Bad Gateway</body></html>", 502, "text/html"))).toEqual({
       ok: false,
-      message: "De server gaf een onverwacht antwoord (status 502); probeer het later opnieuw",
+      message: "The server gave an unexpected answer (status 502); try again later",
     });
     expect(await readUploadAnswer(text("Het verzoek is te groot", 413))).toEqual({
       ok: false,
-      message: "Het bestand is groter dan 5 MB",
+      message: "The file is larger than 5 MB",
     });
     expect(await readUploadAnswer(text("Insufficient Storage", 507))).toEqual({
       ok: false,
-      message: "De schijf van de server is vol; de afbeelding is niet opgeslagen",
+      message: "The server's disk is full; the image was not saved",
     });
     // Says JSON, is not.
     expect(await readUploadAnswer(text("{kapot", 500, "application/json"))).toEqual({
       ok: false,
-      message: "De server gaf een onverwacht antwoord (status 500); probeer het later opnieuw",
+      message: "The server gave an unexpected answer (status 500); try again later",
     });
   });
 });

@@ -1,17 +1,5 @@
+import { parseSlideDays, parseSlideLink, SLIDE_LINK_MESSAGE } from "~/features/carousel";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
-
-/** The link choices for a slide's button (spec 1 §2.15). */
-export const SLIDE_LINKS = [
-  "/products",
-  "/sportvoeding",
-  "/reiniging",
-  "/smering",
-  "/fietsonderdelen",
-  "/blog",
-  "/contact",
-] as const;
-
-export type SlideLink = (typeof SLIDE_LINKS)[number];
 
 /** A slide as the admin table and dialog show it (every field, also inactive ones). */
 export type AdminSlide = {
@@ -24,6 +12,9 @@ export type AdminSlide = {
   highlight: string | null;
   isActive: boolean;
   sortOrder: number;
+  /** Amsterdam days (yyyy-mm-dd) the home page shows it from and through; null: no limit. */
+  startsOn: string | null;
+  endsOn: string | null;
 };
 
 export type SlideInput = {
@@ -31,34 +22,12 @@ export type SlideInput = {
   text: string | null;
   bgImage: string;
   ctaText: string | null;
-  ctaLink: SlideLink | null;
+  /** A fixed page, "/products?cat=<id>" or "/product/<artNo>" (features/carousel slide-link.ts). */
+  ctaLink: string | null;
   highlight: string | null;
+  startsOn: string | null;
+  endsOn: string | null;
 };
-
-/** The upload route's answer (POST /admin/homepage/upload). */
-export type UploadAnswer = { ok: true; url: string } | { ok: false; message: string };
-
-/**
- * The upload route's answer as the panel shows it. Not every answer is the route's JSON: the body
- * limit, a proxy or a crashed process answer plain text or HTML, and then the status tells what
- * happened instead of a JSON parse error.
- */
-export async function readUploadAnswer(response: Response): Promise<UploadAnswer> {
-  if ((response.headers.get("content-type") ?? "").toLowerCase().includes("application/json")) {
-    const answer = (await response.json().catch(() => null)) as Partial<{ ok: boolean; url: string; message: string }>;
-    if (answer?.ok === true && typeof answer.url === "string") return { ok: true, url: answer.url };
-    if (answer?.ok === false && typeof answer.message === "string") return { ok: false, message: answer.message };
-  }
-  if (response.status === 413) return { ok: false, message: "Het bestand is groter dan 5 MB" };
-  if (response.status === 507)
-    return { ok: false, message: "De schijf van de server is vol; de afbeelding is niet opgeslagen" };
-  if (response.status === 401 || response.status === 403)
-    return { ok: false, message: "Je bent niet (meer) ingelogd als beheerder; log opnieuw in" };
-  return {
-    ok: false,
-    message: `De server gaf een onverwacht antwoord (status ${response.status}); probeer het later opnieuw`,
-  };
-}
 
 /** Where an uploaded slide image is served: /uploads/carousel/<uuid>.<ext>. */
 export const UPLOAD_URL_PREFIX = "/uploads/carousel/";
@@ -98,7 +67,7 @@ export function normaliseImage(
   return { ok: true, value: url.pathname + url.search };
 }
 
-type Field = "title" | "text" | "bgImage" | "ctaText" | "ctaLink" | "highlight";
+type Field = "title" | "text" | "bgImage" | "ctaText" | "ctaLink" | "highlight" | "startsOn" | "endsOn";
 
 /** Checks a posted slide; the first problem is the message of "Fout bij opslaan: {message}". */
 export function parseSlideInput(
@@ -106,7 +75,7 @@ export function parseSlideInput(
   origin: string,
 ): { ok: true; slide: SlideInput } | { ok: false; message: string } {
   const raw = (field: Field) => read(field) ?? "";
-  for (const field of ["title", "text", "bgImage", "ctaText", "ctaLink", "highlight"] as const) {
+  for (const field of ["title", "text", "bgImage", "ctaText", "ctaLink", "highlight", "startsOn", "endsOn"] as const) {
     if (hasInvalidCharacters(raw(field), { multiLine: field === "text" })) {
       return { ok: false, message: INVALID_CHARACTERS_MESSAGE };
     }
@@ -126,9 +95,10 @@ export function parseSlideInput(
   const highlight = optional("highlight", MAX_SHORT, "Highlight");
   for (const part of [text, ctaText, highlight]) if ("error" in part) return { ok: false, message: part.error! };
   const link = raw("ctaLink").trim();
-  if (link !== "" && !(SLIDE_LINKS as readonly string[]).includes(link)) {
-    return { ok: false, message: `Kies een link uit: ${SLIDE_LINKS.join(", ")}` };
-  }
+  // The form of the link here; that its category or product exists, the route asks the database.
+  if (link !== "" && !parseSlideLink(link)) return { ok: false, message: SLIDE_LINK_MESSAGE };
+  const days = parseSlideDays(raw("startsOn"), raw("endsOn"));
+  if (!days.ok) return days;
   return {
     ok: true,
     slide: {
@@ -136,8 +106,9 @@ export function parseSlideInput(
       text: text.value ?? null,
       bgImage: image.value,
       ctaText: ctaText.value ?? null,
-      ctaLink: link === "" ? null : (link as SlideLink),
+      ctaLink: link === "" ? null : link,
       highlight: highlight.value ?? null,
+      ...days.days,
     },
   };
 }

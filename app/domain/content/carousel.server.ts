@@ -1,12 +1,18 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { carouselSlides } from "~/db/schema";
+import { amsterdamDay } from "~/features/carousel";
 import type { CarouselSlide } from "./carousel";
 
 export type { CarouselSlide };
 
-/** Active slides in the order the admin set (spec 2 §7.3: where active, ordered by sort_order). */
-export async function listActiveSlides(db: Db): Promise<CarouselSlide[]> {
+/**
+ * Active slides in the order the admin set (spec 2 §7.3: where active, ordered by sort_order), and
+ * of those only the ones within their start and end day on today's Amsterdam date (ADR 0038; the
+ * rule is features/carousel slideTiming). `now` is the moment asked about.
+ */
+export async function listActiveSlides(db: Db, now: Date = new Date()): Promise<CarouselSlide[]> {
+  const today = amsterdamDay(now);
   return db
     .select({
       id: carouselSlides.id,
@@ -18,6 +24,12 @@ export async function listActiveSlides(db: Db): Promise<CarouselSlide[]> {
       ctaLink: carouselSlides.ctaLink,
     })
     .from(carouselSlides)
-    .where(eq(carouselSlides.isActive, true))
+    .where(
+      and(
+        eq(carouselSlides.isActive, true),
+        or(isNull(carouselSlides.startsOn), lte(carouselSlides.startsOn, today)),
+        or(isNull(carouselSlides.endsOn), gte(carouselSlides.endsOn, today)),
+      ),
+    )
     .orderBy(asc(carouselSlides.sortOrder), asc(carouselSlides.id));
 }

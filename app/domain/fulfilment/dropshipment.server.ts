@@ -7,7 +7,7 @@ import type { Backoff } from "~/domain/jobs/backoff";
 import { enqueueJob, retryFailedJob } from "~/domain/jobs/queue.server";
 import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { dropshipmentErrorMail } from "~/domain/mail/templates/dropshipment-error";
+import { dropshipmentErrorMail } from "~/features/mail-templates/index.server";
 import { loadOrderMailData } from "~/domain/orders/order-mail.server";
 import { enqueueOrderStatusMail } from "~/domain/orders/order-status-mail.server";
 import { statusOnSupplierAcceptance } from "~/domain/orders/order-transitions";
@@ -28,6 +28,12 @@ import {
 
 /** The queue that places paid orders with the supplier (spec 2 §7.4 place-dropshipment-order). */
 export const DROPSHIPMENT_QUEUE = "dropshipment";
+
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    dropshipment: { orderId: string };
+  }
+}
 /** 6 attempts 30 s, 1, 2, 4, 8 min apart: about a quarter of an hour of supplier trouble before a person is asked. */
 export const DROPSHIPMENT_MAX_ATTEMPTS = 6;
 export const DROPSHIPMENT_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 30 * 60_000 };
@@ -73,7 +79,7 @@ function orderIdOf(payload: Record<string, unknown>): string {
  * an attempt repeated after a lost answer (timeout, crash, expired lease) never makes a second
  * supplier order.
  */
-export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition {
+export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition<typeof DROPSHIPMENT_QUEUE> {
   const { config } = deps;
   return {
     backoff: deps.backoff ?? DROPSHIPMENT_BACKOFF,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderMailData } from "~/domain/mail/templates/order-mail-data";
+import type { OrderMailData } from "~/features/mail-templates";
 import {
   buildOrderMessage,
   buildSupplierAnswer,

@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
-import type { OrderMailData } from "~/domain/mail/templates/order-mail-data";
+import type { OrderMailData } from "~/features/mail-templates";
 import { shortOrderId } from "~/domain/orders/short-id";
 
 /**
@@ -8,7 +8,9 @@ import { shortOrderId } from "~/domain/orders/short-id";
  * Pure: the sending, the settings and the queue live in the *.server.ts modules beside this one.
  */
 
-export type SupplierOrderLine = { indexNumber: number; artNo: string; amount: number };
+import type { SupplierOrderLine } from "~/db/schema/fulfilment";
+
+export type { SupplierOrderLine };
 
 /** Every field of spec 2 §7.4's order message, as it goes on the wire. */
 export type SupplierOrder = {

@@ -91,7 +91,7 @@ export async function getSupplierConfig(db: DbExecutor, config: Config): Promise
   };
 }
 
-/** The credentials belong to SUPPLIER_API_URL's origin (scheme, host and port): any path there gets them. */
+/** The credentials belong to SUPPLIER_API_URL's origin (scheme, host and port): every path there gets them. */
 function credentialsAreFor(url: string, credentialsUrl: string | undefined): boolean {
   if (!credentialsUrl) return false;
   try {

@@ -11,7 +11,7 @@ import {
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { enqueueJob } from "~/domain/jobs/queue.server";
 import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.server";
-import type { Storage } from "~/domain/storage/storage.server";
+import type { Storage } from "~/shared/storage/index.server";
 import { convertToWebp, MAIN_WIDTH, storedImageKey, storedImageUrl } from "./convert.server";
 import { downloadImage, type DownloadOptions } from "./download.server";
 import {
@@ -23,6 +23,12 @@ import {
 
 /** The queue that runs the batches (spec 2 §7.4 migrate-product-images). */
 export const IMAGE_MIGRATION_QUEUE = "image-migration";
+
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    "image-migration": { batchId: number };
+  }
+}
 /** Spec 2 §9: batch size 1 to 50, default 10 (10 to 20 recommended); statistics sample 1000. */
 export const BATCH_SIZE_MIN = 1;
 export const BATCH_SIZE_MAX = 50;
@@ -481,7 +487,7 @@ export async function runImageMigrationBatch(db: Db, batchId: number, deps: Imag
 }
 
 /** The "image-migration" queue: one job per batch. */
-export function imageMigrationQueue(deps: ImageMigrationDeps): QueueDefinition {
+export function imageMigrationQueue(deps: ImageMigrationDeps): QueueDefinition<typeof IMAGE_MIGRATION_QUEUE> {
   return {
     backoff: { baseMs: 10_000, maxMs: 60_000 },
     leaseMs: LEASE_MS,

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { SEARCH_BLOCKS_EVERY_MS, SEARCH_BLOCKS_QUEUE, searchBlocksQueue } from "~/domain/catalog/search-blocks.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/domain/image-migration/migration.server";
-import { storageFor } from "~/domain/storage/storage.server";
+import { storageFor } from "~/shared/storage/index.server";
 import { mailQueue } from "~/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
@@ -12,7 +12,7 @@ import { STOCK_ALERT_QUEUE, stockAlertQueue } from "~/domain/stock-alerts/stock-
 import { FEED_SCHEDULE_EVERY_MS, feedQueues } from "~/domain/supplier-feed/import-job.server";
 import { FEED_QUEUE, FEED_SCHEDULE_QUEUE } from "~/domain/supplier-feed/runs.server";
 import type { Logger } from "~/lib/logger.server";
-import { createJobWorker, type JobWorker, type QueueDefinition, type Schedule } from "./worker.server";
+import { createJobWorker, type JobWorker, type QueueDefinitions, type Schedule } from "./worker.server";
 
 export type BackgroundDeps = {
   db: Db;
@@ -36,7 +36,7 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   stop: (deadlineMs?: number) => Promise<void>;
 } {
   const { db, config, logger, payments } = deps;
-  const queues: Record<string, QueueDefinition> = {};
+  const queues: QueueDefinitions = {};
   const schedules: Schedule[] = [];
   const closers: Array<() => void> = [];
 
@@ -53,7 +53,7 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   queues[DROPSHIPMENT_QUEUE] = dropshipmentQueue({ config, logger });
 
   // Batches of the image migration tool (/admin/image-migration).
-  queues[IMAGE_MIGRATION_QUEUE] = imageMigrationQueue({ config, storage: storageFor(config) });
+  queues[IMAGE_MIGRATION_QUEUE] = imageMigrationQueue({ config, storage: storageFor(config, "images") });
 
   // "Weer leverbaar" mails, queued by the database when stock comes back (migration 0021).
   queues[STOCK_ALERT_QUEUE] = stockAlertQueue({ db, publicUrl: config.publicUrl });
@@ -66,14 +66,14 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
       if (summary.checked) log.info(summary, "open payments reconciled");
     },
   };
-  schedules.push({ queue: RECONCILE_QUEUE, everyMs: RECONCILE_EVERY_MS });
+  schedules.push({ queue: RECONCILE_QUEUE, everyMs: RECONCILE_EVERY_MS, payload: {} });
 
   // Supplier feed imports (/admin/feeds) run for minutes: they get a worker of their own, so a pass
   // of the main worker (mails, orders to the supplier) never waits for one. The scheduler that
   // starts due imports is a short job of the main worker.
   const feeds = feedQueues({ db, config, logger });
-  queues[FEED_SCHEDULE_QUEUE] = feeds[FEED_SCHEDULE_QUEUE]!;
-  schedules.push({ queue: FEED_SCHEDULE_QUEUE, everyMs: FEED_SCHEDULE_EVERY_MS });
+  queues[FEED_SCHEDULE_QUEUE] = feeds[FEED_SCHEDULE_QUEUE];
+  schedules.push({ queue: FEED_SCHEDULE_QUEUE, everyMs: FEED_SCHEDULE_EVERY_MS, payload: {} });
 
   const worker = createJobWorker({ db, logger, queues, schedules, pollMs: deps.pollMs ?? 1_000 });
   // The imports have this worker to themselves: an upload never waits behind anything but the
@@ -81,7 +81,7 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
   const importWorker = createJobWorker({
     db,
     logger,
-    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE]! },
+    queues: { [FEED_QUEUE]: feeds[FEED_QUEUE] },
     pollMs: deps.pollMs ?? 1_000,
     concurrency: 1,
   });
@@ -91,7 +91,7 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
     db,
     logger,
     queues: { [SEARCH_BLOCKS_QUEUE]: searchBlocksQueue({ db }) },
-    schedules: [{ queue: SEARCH_BLOCKS_QUEUE, everyMs: SEARCH_BLOCKS_EVERY_MS }],
+    schedules: [{ queue: SEARCH_BLOCKS_QUEUE, everyMs: SEARCH_BLOCKS_EVERY_MS, payload: {} }],
     pollMs: deps.pollMs ?? 1_000,
     concurrency: 1,
   });

@@ -2,6 +2,22 @@ import { sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 
+/**
+ * Each queue's payload, by queue name (issue 32 item 4). Every area that has a queue adds its own
+ * entry beside its handler, by declaration merging:
+ *
+ *   declare module "~/domain/jobs/queue.server" {
+ *     interface JobPayloads { dropshipment: { orderId: string } }
+ *   }
+ *
+ * so `enqueueJob` accepts only that queue's payload and the queue's `run` is handed that type, while
+ * no area imports another's queue to get there. A queue with no entry cannot be enqueued to or run.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each area (see above)
+export interface JobPayloads {}
+
+export type QueueName = keyof JobPayloads;
+
 export type EnqueueOptions = {
   /** At most one job ever with this key (see jobs.singleton_key); a second enqueue does nothing. */
   singletonKey?: string;
@@ -15,17 +31,17 @@ export type EnqueueOptions = {
  * Adds a job. Pass the open transaction of the change that causes it, so the job exists exactly
  * when the change does. Returns the job's id, or null when its singleton key was already taken.
  */
-export async function enqueueJob(
+export async function enqueueJob<Q extends QueueName>(
   tx: DbExecutor,
-  queue: string,
-  payload: Record<string, unknown>,
+  queue: Q,
+  payload: JobPayloads[Q],
   options: EnqueueOptions = {},
 ): Promise<number | null> {
   const [row] = await tx
     .insert(jobs)
     .values({
       queue,
-      payload,
+      payload: payload as Record<string, unknown>,
       singletonKey: options.singletonKey ?? null,
       maxAttempts: options.maxAttempts ?? 5,
       runAt: options.runAt ?? sql`now()`,

@@ -4,7 +4,7 @@ import type { Db, DbExecutor } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 import { retryDelayMs, type Backoff } from "./backoff";
-import { enqueueJob } from "./queue.server";
+import { enqueueJob, type JobPayloads, type QueueName } from "./queue.server";
 
 export type ClaimedJob = typeof jobs.$inferSelect;
 
@@ -21,8 +21,9 @@ export type JobContext = {
   signal: AbortSignal;
 };
 
-export type QueueDefinition = {
-  run: (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+/** How a queue's jobs run; `run` gets the payload type the queue declared in JobPayloads. */
+export type QueueDefinition<Q extends QueueName = QueueName> = {
+  run: (payload: JobPayloads[Q], context: JobContext) => Promise<void>;
   backoff: Backoff;
   /**
    * How long a claimed job belongs to its worker. Longer than the job can take with its own
@@ -41,12 +42,22 @@ export type QueueDefinition = {
   onFailed?: (tx: DbExecutor, job: ClaimedJob, error: string) => Promise<void>;
 };
 
-export type Schedule = { queue: string; everyMs: number; payload?: Record<string, unknown> };
+/** Each queue's definition under its own name: a definition can only be given for the queue it was made for. */
+export type QueueDefinitions = { [Q in QueueName]?: QueueDefinition<Q> };
+
+export type Schedule = {
+  [Q in QueueName]: { queue: Q; everyMs: number; payload: JobPayloads[Q] };
+}[QueueName];
+
+/** A definition as the worker holds it, whatever its queue. */
+type UntypedDefinition = Omit<QueueDefinition, "run"> & {
+  run: (payload: unknown, context: JobContext) => Promise<void>;
+};
 
 export type JobWorkerOptions = {
   db: Db;
   logger: Logger;
-  queues: Record<string, QueueDefinition>;
+  queues: QueueDefinitions;
   /** Recurring jobs: one job per slot of `everyMs`, however many instances run (singleton key per slot). */
   schedules?: Schedule[];
   /** Pause between passes when idle. Default 1 s. */
@@ -92,7 +103,9 @@ export async function renewJobLease(db: DbExecutor, job: ClaimedJob, ms: number)
 const ABANDONED = "Afgebroken tijdens de laatste poging (worker gestopt); onbekend hoe ver de taak kwam";
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, queues } = options;
+  const { db } = options;
+  // Past this point a job is a row: its payload is what its queue's own definition enqueued.
+  const queues = options.queues as Record<string, UntypedDefinition>;
   const log = options.logger.child({ component: "jobs" });
   const names = Object.keys(queues);
   const pollMs = options.pollMs ?? 1_000;
@@ -257,7 +270,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     for (const schedule of options.schedules ?? []) {
       const slot = Math.floor(Date.now() / schedule.everyMs) * schedule.everyMs;
       if (lastSlot.get(schedule.queue) === slot) continue;
-      await enqueueJob(db, schedule.queue, schedule.payload ?? {}, {
+      await enqueueJob(db, schedule.queue, schedule.payload, {
         singletonKey: `${schedule.queue}@${new Date(slot).toISOString()}`,
         maxAttempts: 1,
       });

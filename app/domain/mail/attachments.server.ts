@@ -6,12 +6,17 @@ import { getInvoiceDocument } from "~/domain/orders/invoices.server";
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
+/** The file name a mail's invoice carries ("factuur-000042.pdf"), also shown in the admin's E-mails tab. */
+export function mailAttachmentFilename(kind: "invoice" | "credit", number: number): string {
+  return `${kind === "credit" ? "creditfactuur" : "factuur"}-${formatInvoiceNumber(number)}.pdf`;
+}
+
 /** Makes an outbox row's attachment when the mail is sent: an invoice PDF from its order. */
 export async function resolveMailAttachment(db: Db, ref: MailAttachmentRef): Promise<MailAttachment> {
   const doc = await getInvoiceDocument(db, ref.number);
   if (!doc) throw new Error(`invoice ${ref.number} not found for a mail attachment`);
   return {
-    filename: `${doc.kind === "credit" ? "creditfactuur" : "factuur"}-${formatInvoiceNumber(doc.number)}.pdf`,
+    filename: mailAttachmentFilename(doc.kind, doc.number),
     content: await renderInvoicePdf(doc),
     contentType: "application/pdf",
   };

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "~/db/client.server";
 import { jobs, outbox } from "~/db/schema";
-import { createJobWorker, type JobWorker, type QueueDefinition } from "~/domain/jobs/worker.server";
+import { createJobWorker, PermanentJobError, type JobWorker, type QueueDefinition } from "~/domain/jobs/worker.server";
 import type { Logger } from "~/lib/logger.server";
 import { MAIL_QUEUE, MAX_ATTEMPTS } from "./outbox.server";
 import { resolveMailAttachment } from "./attachments.server";
@@ -32,7 +32,10 @@ export type MailQueueOptions = {
  * at-least-once: a worker that dies after the SMTP server accepted the mail but before recording it
  * sends it again when the lease expires. No transaction or lock is held while talking to the server.
  */
-export function mailQueue(options: MailQueueOptions): { definition: QueueDefinition; close: () => void } {
+export function mailQueue(options: MailQueueOptions): {
+  definition: QueueDefinition<typeof MAIL_QUEUE>;
+  close: () => void;
+} {
   // Short timeouts: a hanging server holds up this job (not the database) and must stay well inside the lease.
   const transport = nodemailer.createTransport({
     url: options.smtpUrl,
@@ -40,30 +43,35 @@ export function mailQueue(options: MailQueueOptions): { definition: QueueDefinit
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  const definition: QueueDefinition = {
+  const definition: QueueDefinition<typeof MAIL_QUEUE> = {
     backoff: { delaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS },
     leaseMs: LEASE_MS,
     run: async (payload, { db, job, logger }) => {
-      const outboxId = Number(payload.outboxId);
+      const { outboxId } = payload;
       const [row] = await db
         .update(outbox)
         .set({ status: "sending", attempts: job.attempts, lockedUntil: job.lockedUntil })
         .where(sql`${outbox.id} = ${outboxId} and ${outbox.status} <> 'sent'`)
         .returning();
       if (!row) return; // already sent (or removed): nothing to do
-      await transport.sendMail({
-        from: options.from,
-        to: row.toAddress,
-        replyTo: row.replyTo ?? undefined,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody ?? undefined,
-        attachments: await Promise.all((row.attachments ?? []).map((ref) => resolveMailAttachment(db, ref))),
-        headers: { "X-Trapkracht-Outbox-Id": String(row.id) },
-      });
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: row.toAddress,
+          replyTo: row.replyTo ?? undefined,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          attachments: await Promise.all((row.attachments ?? []).map((ref) => resolveMailAttachment(db, ref))),
+          headers: { "X-Trapkracht-Outbox-Id": String(row.id) },
+        });
+      } catch (error) {
+        if (recipientRefusedForGood(error)) throw new PermanentJobError((error as Error).message);
+        throw error;
+      }
       await db
         .update(outbox)
-        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null, lastErrorAt: null })
         .where(eq(outbox.id, outboxId));
       logger.info({ outboxId, attempts: job.attempts }, "mail sent");
     },
@@ -75,6 +83,7 @@ export function mailQueue(options: MailQueueOptions): { definition: QueueDefinit
           attempts: job.attempts,
           lockedUntil: null,
           lastError: error,
+          lastErrorAt: sql`now()`,
           nextAttemptAt: sql`now() + ${retryInMs}::integer * interval '1 millisecond'`,
         })
         .where(eq(outbox.id, Number(job.payload.outboxId)));
@@ -82,11 +91,24 @@ export function mailQueue(options: MailQueueOptions): { definition: QueueDefinit
     onFailed: async (tx, job, error) => {
       await tx
         .update(outbox)
-        .set({ status: "failed", attempts: job.attempts, lockedUntil: null, lastError: error })
+        .set({ status: "failed", attempts: job.attempts, lockedUntil: null, lastError: error, lastErrorAt: sql`now()` })
         .where(eq(outbox.id, Number(job.payload.outboxId)));
     },
   };
   return { definition, close: () => transport.close() };
+}
+
+/**
+ * The mail server refused the recipient with a 5xx reply to RCPT TO ("550 5.1.1 User unknown"):
+ * that address will refuse it the next hour too (RFC 5321: a permanent negative reply), so the mail
+ * fails at once and the admin sees it now, not after five attempts. A 4xx (greylisting, a full
+ * mailbox) is tried again; a 5xx elsewhere (MAIL FROM, authentication) is the shop's own setup,
+ * which the admin may fix before the attempts run out, so it is tried again too.
+ */
+function recipientRefusedForGood(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, command, responseCode } = error as Error & { code?: string; command?: string; responseCode?: number };
+  return code === "EENVELOPE" && command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500;
 }
 
 export type MailDeliveryOptions = MailQueueOptions & {

@@ -5,6 +5,12 @@ import { enqueueJob } from "~/domain/jobs/queue.server";
 /** The job queue that delivers the outbox. */
 export const MAIL_QUEUE = "mail";
 
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    mail: { outboxId: number };
+  }
+}
+
 /** After this many failed sends a mail is marked failed and left for a person to look at. */
 export const MAX_ATTEMPTS = 5;
 

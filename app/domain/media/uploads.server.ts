@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { MAX_PIXELS } from "~/domain/image-migration/convert.server";
-import { isNoSpaceError, writeFileAtomically } from "~/shared/files/write-file.server";
+import { isNoSpaceError } from "~/shared/files/write-file.server";
+import type { Storage } from "~/shared/storage/index.server";
 
 /** The largest slide image the shop keeps. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -31,11 +30,6 @@ export function detectImageType(bytes: Uint8Array): UploadExtension | null {
   return null;
 }
 
-/** Uploaded slide images live in <DATA_DIR>/uploads/carousel, next to the embedded database. */
-export function carouselUploadDir(dataDir: string): string {
-  return path.resolve(dataDir, "uploads", "carousel");
-}
-
 /** The only names the shop gives (and serves): a random UUID and the detected type's extension. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
@@ -48,35 +42,31 @@ export const CAROUSEL_IMAGE_SIZE = { width: 1920, height: 1080 } as const;
 export type StoreUploadResult =
   { ok: true; url: string; bytes: number; type: string } | { ok: false; status: 400 | 413 | 507; message: string };
 
-const NOT_READABLE = "Het bestand kon niet als afbeelding worden gelezen";
+const NOT_READABLE = "The file could not be read as an image";
 
 /**
  * Checks and keeps an uploaded slide image; the answer's url is what the slide stores. The image is
  * decoded and encoded anew as WebP at the carousel's size: what visitors get is never bigger than
  * the carousel shows, and carries none of the original's metadata (camera, GPS position).
  */
-export async function storeCarouselImage(dataDir: string, file: File): Promise<StoreUploadResult> {
-  if (file.size === 0) return { ok: false, status: 400, message: "Het bestand is leeg" };
+export async function storeCarouselImage(storage: Storage, file: File): Promise<StoreUploadResult> {
+  if (file.size === 0) return { ok: false, status: 400, message: "The file is empty" };
   if (file.size > MAX_UPLOAD_BYTES) {
-    return { ok: false, status: 413, message: "Het bestand is groter dan 5 MB" };
+    return { ok: false, status: 413, message: "The file is larger than 5 MB" };
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!detectImageType(bytes))
-    return { ok: false, status: 400, message: "Alleen JPEG-, PNG- en WebP-afbeeldingen zijn toegestaan" };
+  if (!detectImageType(bytes)) return { ok: false, status: 400, message: "Only JPEG, PNG and WebP images are allowed" };
   const encoded = await encodeForCarousel(bytes);
   if (!encoded.ok) return encoded;
-  const dir = carouselUploadDir(dataDir);
   const name = `${randomUUID()}.webp`;
   try {
-    await mkdir(dir, { recursive: true });
-    await writeFileAtomically(path.join(dir, name), encoded.body);
+    await storage.put(name, encoded.body, UPLOAD_TYPES.webp);
   } catch (error) {
     if (!isNoSpaceError(error)) throw error;
     return {
       ok: false,
       status: 507,
-      message:
-        "De schijf van de server is vol; de afbeelding is niet opgeslagen. Maak ruimte vrij en probeer het opnieuw",
+      message: "The server's disk is full; the image was not saved. Free some space and try again",
     };
   }
   return { ok: true, url: `/uploads/carousel/${name}`, bytes: encoded.body.length, type: UPLOAD_TYPES.webp };
@@ -103,7 +93,7 @@ async function encodeForCarousel(
     return {
       ok: false,
       status: 400,
-      message: `De afbeelding heeft te veel pixels (${width} × ${height}); hoogstens ${MAX_PIXELS / 1_000_000} megapixel, bijvoorbeeld ${CAROUSEL_IMAGE_SIZE.width} × ${CAROUSEL_IMAGE_SIZE.height}`,
+      message: `The image has too many pixels (${width} × ${height}); at most ${MAX_PIXELS / 1_000_000} megapixels, for example ${CAROUSEL_IMAGE_SIZE.width} × ${CAROUSEL_IMAGE_SIZE.height}`,
     };
   }
   try {
@@ -118,15 +108,16 @@ async function encodeForCarousel(
   }
 }
 
-/** A kept image by its stored name, or null (unknown or malformed names never touch the disk). */
-export async function readCarouselImage(dataDir: string, name: string): Promise<{ body: Buffer; type: string } | null> {
+/**
+ * A kept image by its stored name from the shop's store ("carousel" area: DATA_DIR/uploads/carousel or
+ * the shared bucket), or null (unknown or malformed names never reach the store).
+ */
+export async function readCarouselImage(
+  storage: Storage,
+  name: string,
+): Promise<{ body: Buffer; type: string } | null> {
   const match = STORED_NAME.exec(name);
   if (!match) return null;
-  try {
-    const body = await readFile(path.join(carouselUploadDir(dataDir), name));
-    return { body, type: UPLOAD_TYPES[match[1] as UploadExtension] };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const stored = await storage.get(name);
+  return stored ? { body: stored.body, type: UPLOAD_TYPES[match[1] as UploadExtension] } : null;
 }

@@ -6,7 +6,11 @@ export type PaymentStatus = "paid" | "unpaid" | "refunded";
  * nothing paid back ("paid") and paid with some of it paid back ("partly-refunded", issue 28).
  */
 export type PaymentFilter = "paid" | "partly-refunded" | "unpaid" | "refunded";
-export type DropshipmentFilter = "pending" | "processing" | "completed" | "failed";
+/**
+ * The stored dropshipment states, and "waiting": paid orders (partly refunded included) the supplier
+ * has not accepted yet — dropshipment pending or processing (the Dashboard's to-do, issue 29).
+ */
+export type DropshipmentFilter = "pending" | "processing" | "completed" | "failed" | "waiting";
 export type AdminOrdersSort = "newest" | "oldest" | "amount-desc" | "amount-asc";
 
 /**
@@ -32,7 +36,13 @@ export type AdminOrdersQuery = {
 
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["paid", "unpaid", "refunded"];
 export const PAYMENT_FILTERS: readonly PaymentFilter[] = ["paid", "partly-refunded", "unpaid", "refunded"];
-export const DROPSHIPMENT_FILTERS: readonly DropshipmentFilter[] = ["pending", "processing", "completed", "failed"];
+export const DROPSHIPMENT_FILTERS: readonly DropshipmentFilter[] = [
+  "pending",
+  "processing",
+  "completed",
+  "failed",
+  "waiting",
+];
 export const ADMIN_ORDERS_SORTS: readonly AdminOrdersSort[] = ["newest", "oldest", "amount-desc", "amount-asc"];
 export const ORDER_SEARCH_MAX_LENGTH = 100;
 

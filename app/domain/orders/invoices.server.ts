@@ -143,6 +143,19 @@ function legacyCreditVat(
   amount: number,
   orderVat: { rate: number; amountCents: number }[],
 ) {
+  return legacyCreditSplit(lines, shippingCents, amount, orderVat).map(({ rate, amountCents }) => ({
+    rate,
+    amountCents,
+  }));
+}
+
+/** The same split with the amount credited per rate (VAT included), for the VAT return (admin-reports). */
+export function legacyCreditSplit(
+  lines: { vatRate: number; totalCents: number }[],
+  shippingCents: number,
+  amount: number,
+  orderVat: { rate: number; amountCents: number }[],
+): { rate: number; grossCents: number; amountCents: number }[] {
   const gross = new Map<number, number>();
   for (const l of lines) gross.set(l.vatRate, (gross.get(l.vatRate) ?? 0) + l.totalCents);
   if (shippingCents > 0) {
@@ -153,7 +166,10 @@ function legacyCreditVat(
   const scale = wanted > 0 ? amount / wanted : 1;
   return [...gross.entries()]
     .sort((a, b) => b[0] - a[0])
-    .map(([rate, cents]) => ({ rate, amountCents: vatIncluded(Math.round(cents * scale), rate) }));
+    .map(([rate, cents]) => {
+      const grossCents = Math.round(cents * scale);
+      return { rate, grossCents, amountCents: vatIncluded(grossCents, rate) };
+    });
 }
 
 /** The invoices of an order (its invoice and credit invoices), oldest first. */

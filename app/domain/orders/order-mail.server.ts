@@ -3,9 +3,11 @@ import type { Config } from "~/config/env.server";
 import { customers, invoices, orderItems, orders, shippingAddresses, siteSettings } from "~/db/schema";
 import type { DbExecutor } from "~/db/client.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { orderConfirmationMail } from "~/domain/mail/templates/order-confirmation";
-import type { OrderMailData } from "~/domain/mail/templates/order-mail-data";
-import { orderNotificationMail } from "~/domain/mail/templates/order-notification";
+import {
+  orderConfirmationMail,
+  orderNotificationMail,
+  type OrderMailData,
+} from "~/features/mail-templates/index.server";
 import type { Logger } from "~/lib/logger.server";
 import { guestOrderToken } from "./guest-order.server";
 

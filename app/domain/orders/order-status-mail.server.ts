@@ -3,7 +3,7 @@ import type { Config } from "~/config/env.server";
 import type { DbExecutor } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { isMailedStatus, orderStatusMail } from "~/domain/mail/templates/order-status";
+import { isMailedStatus, orderStatusMail } from "~/features/mail-templates/index.server";
 import { guestOrderToken } from "./guest-order.server";
 
 /**

@@ -4,6 +4,12 @@ import { closeUnpaidOrder, confirmPayment, type ConfirmDeps } from "./confirm-pa
 
 /** The recurring job that asks the provider about payments nobody came back for. */
 export const RECONCILE_QUEUE = "reconcile-payments";
+
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    "reconcile-payments": Record<string, never>;
+  }
+}
 export const RECONCILE_EVERY_MS = 5 * 60_000;
 
 /** Sessions of orders placed this long ago at most are asked about (a session lives 30 minutes). */

@@ -3,7 +3,7 @@ import type { Db, DbExecutor } from "~/db/client.server";
 import { customers, orderItems, orderRefunds, orders, stock, type RefundLine } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { refundMail } from "~/domain/mail/templates/order-refund";
+import { refundMail } from "~/features/mail-templates/index.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { planRefund, type RefundPlanError } from "~/features/orders";
 import { formatEuro } from "~/domain/money/money";

@@ -8,7 +8,7 @@ import {
   withdrawalConfirmationMail,
   withdrawalNotificationMail,
   type WithdrawnMailData,
-} from "~/domain/mail/templates/order-withdrawn";
+} from "~/features/mail-templates/index.server";
 import type { AppContext } from "~/context";
 import { guestOrderIdOf } from "./guest-order.server";
 import {

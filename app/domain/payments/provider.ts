@@ -6,14 +6,9 @@
  */
 export type PaymentProviderName = "local" | "stripe";
 
-export type CheckoutLine = {
-  name: string;
-  /** The brand, as the spec sends it. */
-  description: string;
-  unitAmountCents: number;
-  quantity: number;
-  artNo: number;
-};
+import type { CheckoutLine } from "~/db/schema/payments";
+
+export type { CheckoutLine };
 
 export type CreateCheckoutSessionInput = {
   orderId: string;

@@ -3,13 +3,20 @@ import { sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { isSellable } from "~/domain/catalog/stock";
+import { enqueueJob } from "~/domain/jobs/queue.server";
 import type { QueueDefinition } from "~/domain/jobs/worker.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { backInStockMail, stockAlertConfirmMail } from "~/domain/mail/templates/stock-alert";
+import { backInStockMail, stockAlertConfirmMail } from "~/features/mail-templates/index.server";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 
 /** The job the database queues when a product with confirmed requests is back in stock (migration 0021). */
 export const STOCK_ALERT_QUEUE = "stock-alert";
+
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    "stock-alert": { artNo: number };
+  }
+}
 
 /** Per hour: requests from one IP address, and confirmation mails to one address. */
 export const STOCK_ALERT_LIMITS = { perIp: 10, perEmail: 5, windowSeconds: 3600 } as const;
@@ -116,10 +123,12 @@ export async function confirmStockAlert(db: Db, token: string): Promise<StockAle
     if (!row) return null;
     const view = await findStockAlert(tx, token);
     if (view?.inStock && !view.notified) {
-      await tx.execute(sql`
-        INSERT INTO jobs (queue, payload, singleton_key, max_attempts)
-        VALUES (${STOCK_ALERT_QUEUE}, ${JSON.stringify({ artNo: view.artNo })}::jsonb, ${`stock-alert:confirm:${token}`}, 5)
-        ON CONFLICT (singleton_key) DO NOTHING`);
+      await enqueueJob(
+        tx,
+        STOCK_ALERT_QUEUE,
+        { artNo: view.artNo },
+        { singletonKey: `stock-alert:confirm:${token}`, maxAttempts: 5 },
+      );
     }
     return view;
   });
@@ -165,12 +174,12 @@ export async function sendBackInStockMails(db: Db, artNo: number, publicUrl: str
   });
 }
 
-export function stockAlertQueue(deps: { db: Db; publicUrl: string }): QueueDefinition {
+export function stockAlertQueue(deps: { db: Db; publicUrl: string }): QueueDefinition<typeof STOCK_ALERT_QUEUE> {
   return {
     backoff: { baseMs: 30_000, maxMs: 10 * 60_000 },
     leaseMs: 5 * 60_000,
     run: async (payload, { logger }) => {
-      const artNo = Number(payload.artNo);
+      const { artNo } = payload;
       if (!Number.isInteger(artNo)) return;
       const sent = await sendBackInStockMails(deps.db, artNo, deps.publicUrl);
       if (sent) logger.info({ artNo, sent }, "back-in-stock mails queued");

@@ -5,17 +5,9 @@ import { fieldsOf, type FeedKind } from "./fields";
  * The admin's import settings, as posted by the upload form, the FTP/SFTP form and the schedule form
  * (field → text, already read from the request). Pure: shared by the routes and their tests.
  */
-/**
- * How to read a feed file. Everything is recognised when left out: syntax from the first bytes,
- * encoding (UTF-8, else Windows-1252), separator from the header line, columns by their names
- * (spec 1 §3 names, case- and space-insensitive). `columns` maps a field to the feed's own header.
- */
-export type FeedFormat = {
-  syntax?: "csv" | "xml";
-  encoding?: "utf-8" | "windows-1252";
-  separator?: "," | ";" | "\t" | "|";
-  columns?: Partial<Record<string, string>>;
-};
+import type { FeedFormat } from "~/db/schema/supplier-feed";
+
+export type { FeedFormat };
 
 /** Where the admin's feed upload posts (its own streamed body limit in server/app.ts). */
 export const FEED_UPLOAD_PATH = "/admin/feeds/upload";

@@ -5,8 +5,9 @@ import { parsePriceText } from "~/domain/money/money";
  * of text becomes a checked product or stock change. Pure: the reader gives text, the applier
  * writes what this returns. A field whose column the file does not have is left alone in the shop.
  */
-/** A product feed (articles, prices, descriptions) or a stock feed (ArtNo, ArtQuantity, Status). */
-export type FeedKind = "products" | "stock";
+import type { FeedKind } from "~/db/schema/supplier-feed";
+
+export type { FeedKind };
 
 export const PRODUCT_FIELDS = [
   "artNo",

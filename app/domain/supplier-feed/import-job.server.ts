@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
@@ -13,10 +12,16 @@ import {
 } from "~/db/schema";
 import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
 import { getConnection } from "~/domain/connections/connections.server";
-import { feedBatchFailure, feedRunFailure, FeedRetryError } from "~/features/supplier-feed/batch-errors.server";
-import { deactivateMissingProducts, supersedeHeldDeactivations } from "~/features/supplier-feed/deactivation.server";
-import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinition } from "~/domain/jobs/worker.server";
+import {
+  deactivateMissingProducts,
+  feedBatchFailure,
+  feedRunFailure,
+  FeedRetryError,
+  supersedeHeldDeactivations,
+} from "~/features/supplier-feed/index.server";
+import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinitions } from "~/domain/jobs/worker.server";
 import type { Logger } from "~/lib/logger.server";
+import { storageFor, withLocalFile, type Storage } from "~/shared/storage/index.server";
 import { applyProductBatch, applyStockBatch, type BatchResult } from "./apply.server";
 import { parseArtNo } from "./fields";
 import { readFeed, FeedFileError, type FeedRow } from "./reader.server";
@@ -24,7 +29,6 @@ import { fetchFeedFile, FeedFetchError } from "./remote.server";
 import {
   FEED_QUEUE,
   FEED_SCHEDULE_QUEUE,
-  feedFilesDir,
   MAX_KEPT_REJECTIONS,
   startDueSchedules,
   type FeedRunRow,
@@ -95,7 +99,44 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
     .where(eq(supplierFeedRuns.id, runId));
   run = (await loadRun(db, runId))!;
 
-  const filePath = await ensureFile(deps, run);
+  const feeds = storageFor(deps.config, "feeds");
+  const key = await ensureFile(deps, feeds, run);
+  // A remote store's file is read from a scratch copy on this machine (the reader opens it more
+  // than once); the stored object stays until the run has finished, for whichever instance resumes it.
+  const read = await withLocalFile(feeds, key, (filePath) =>
+    importFile(deps, run!, filePath, options, () => feeds.delete(key)),
+  );
+  if (!read) {
+    const message = "The feed file is gone from the shop's file store (was it cleaned?); upload it again";
+    await failRun(db, runId, message);
+    throw new PermanentJobError(message);
+  }
+  await feeds.delete(key);
+  const done = await loadRun(db, runId);
+  log.info(
+    {
+      rowsRead: done?.rowsRead,
+      created: done?.created,
+      changed: done?.changed,
+      unchanged: done?.unchanged,
+      rejected: done?.rejected,
+      deactivated: done?.deactivated,
+    },
+    "feed import finished",
+  );
+}
+
+/** Reads the whole file once (a file that cannot be read fails the run before any change), then applies it. */
+async function importFile(
+  deps: ImportDeps,
+  run: FeedRunRow,
+  filePath: string,
+  options: ImportOptions,
+  discardFile: () => Promise<void>,
+) {
+  const { db } = deps;
+  const runId = run.id;
+  const log = deps.logger.child({ feedRun: runId });
   // Rows the reader could not make out at all (too long, broken quoting): whose ArtNo is unknown.
   let unreadableRows = 0;
   try {
@@ -109,7 +150,7 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
   } catch (error) {
     if (error instanceof FeedFileError) {
       await failRun(db, runId, error.message);
-      await removeFile(filePath);
+      await discardFile();
       throw new PermanentJobError(error.message);
     }
     throw error;
@@ -168,19 +209,6 @@ export async function runFeedImport(deps: ImportDeps, runId: number, options: Im
   const batches = readAhead(batchesOf(readFeed(filePath, run.kind, run.format), run.progressLine, batchRows(run.kind)));
   for await (const rowsOfBatch of batches) await apply(rowsOfBatch);
   await finishRun(deps, runId, touched, unreadableRows);
-  await removeFile(filePath);
-  const done = await loadRun(db, runId);
-  log.info(
-    {
-      rowsRead: done?.rowsRead,
-      created: done?.created,
-      changed: done?.changed,
-      unchanged: done?.unchanged,
-      rejected: done?.rejected,
-      deactivated: done?.deactivated,
-    },
-    "feed import finished",
-  );
 }
 
 /** The file's rows after `progressLine` (the ones a resumed run has not applied yet), `size` at a time. */
@@ -275,14 +303,23 @@ async function finishRun(deps: ImportDeps, runId: number, touched: Set<number>, 
   });
 }
 
-/** The run's file on this server: an upload is there already, a remote file is fetched once. */
-async function ensureFile(deps: ImportDeps, run: FeedRunRow): Promise<string> {
+/**
+ * The key of a run's file in the "feeds" area. Runs queued before the one store (ADR 0041) kept a
+ * path relative to DATA_DIR ("supplier-feeds/upload-….feed"): the same file in the local area.
+ */
+export const feedKeyOf = (storedPath: string) => path.posix.basename(storedPath);
+
+/**
+ * The run's file in the store: an upload is there already (put there by whichever instance took
+ * it); a remote file is fetched once into the store, so a resumed run on any instance finds it.
+ */
+async function ensureFile(deps: ImportDeps, feeds: Storage, run: FeedRunRow): Promise<string> {
   const { db, config } = deps;
   if (run.storedPath) {
-    const full = path.resolve(config.dataDir, run.storedPath);
-    if (fs.existsSync(full)) return full;
+    const key = feedKeyOf(run.storedPath);
+    if (await feeds.exists(key)) return key;
     if (run.source === "upload") {
-      const message = "The uploaded file is gone from the server (was DATA_DIR cleaned?); upload it again";
+      const message = "The uploaded file is gone from the shop's file store (was it cleaned?); upload it again";
       await failRun(db, run.id, message);
       throw new PermanentJobError(message);
     }
@@ -291,25 +328,17 @@ async function ensureFile(deps: ImportDeps, run: FeedRunRow): Promise<string> {
     await failRun(db, run.id, "The run has no file");
     throw new PermanentJobError("The run has no file");
   }
-  const dir = feedFilesDir(config.dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const relative = path.join("supplier-feeds", `run-${run.id}.feed`);
-  const target = path.resolve(config.dataDir, relative);
+  const key = `run-${run.id}.feed`;
   const connection = await getConnection(db, config, run.source);
-  const bytes = await fetchFeedFile(connection, run.fileName, target, config.feedMaxBytes);
-  await db
-    .update(supplierFeedRuns)
-    .set({ storedPath: relative, fileBytes: bytes })
-    .where(eq(supplierFeedRuns.id, run.id));
-  return target;
-}
-
-async function removeFile(filePath: string) {
-  await fs.promises.rm(filePath, { force: true });
+  const bytes = await fetchFeedFile(connection, run.fileName, feeds, key, config.feedMaxBytes);
+  await db.update(supplierFeedRuns).set({ storedPath: key, fileBytes: bytes }).where(eq(supplierFeedRuns.id, run.id));
+  return key;
 }
 
 /** The queues of the feed import: the import itself, and the scheduler that starts due imports. */
-export function feedQueues(deps: ImportDeps): Record<string, QueueDefinition> {
+export function feedQueues(
+  deps: ImportDeps,
+): Required<Pick<QueueDefinitions, typeof FEED_QUEUE | typeof FEED_SCHEDULE_QUEUE>> {
   return {
     [FEED_QUEUE]: {
       // Only a database that did not answer is tried again (batch-errors.server.ts), soon: the run
@@ -318,7 +347,7 @@ export function feedQueues(deps: ImportDeps): Record<string, QueueDefinition> {
       leaseMs: LEASE_MS,
       heartbeatMs: HEARTBEAT_MS,
       run: async (payload, context) => {
-        const runId = Number(payload.runId);
+        const { runId } = payload;
         try {
           await runFeedImport({ ...deps, logger: context.logger }, runId, { job: context.job, signal: context.signal });
         } catch (error) {

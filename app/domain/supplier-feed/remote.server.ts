@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { Writable } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client } from "basic-ftp";
 import SftpClient from "ssh2-sftp-client";
@@ -8,15 +7,26 @@ import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { cleanFtpError } from "~/domain/connections/ftp.server";
 import { withTimeout } from "~/domain/connections/logs";
 import { cleanSshError, fingerprintOf, sftpAuth } from "~/domain/connections/sftp.server";
+import type { Storage } from "~/shared/storage/index.server";
 
 /** Why a feed could not be fetched from the supplier's server (the run fails or retries with it). */
 export class FeedFetchError extends Error {
   override name = "FeedFetchError";
 }
 
-/** A write stream that refuses to grow past `maxBytes` (the feed's size limit). */
-function cappedFile(target: string, maxBytes: number) {
-  const file = fs.createWriteStream(target);
+/**
+ * A write stream into the store (streamed: a part at a time) that refuses to grow past `maxBytes`
+ * (the feed's size limit). It finishes once the store has the whole object; destroyed, the store
+ * keeps nothing.
+ */
+function cappedObject(storage: Storage, key: string, maxBytes: number) {
+  const file = new PassThrough();
+  // Its failure reaches the caller through `stored`; the store may not be listening yet (it opens
+  // its file or upload first), and an unheard 'error' would end the process.
+  file.on("error", () => undefined);
+  const stored = storage.putStream(key, file, "application/octet-stream");
+  // Awaited in final(); a failure before that (the sink destroyed) must not count as unhandled.
+  stored.catch(() => undefined);
   let size = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -26,36 +36,43 @@ function cappedFile(target: string, maxBytes: number) {
       else done();
     },
     final(done) {
-      file.end(done);
+      file.end();
+      stored.then(
+        () => done(),
+        (error: unknown) => done(error as Error),
+      );
     },
     destroy(error, done) {
-      file.destroy();
+      file.destroy(error ?? new FeedFetchError("The download was broken off"));
       done(error);
     },
   });
-  return { sink, size: () => size };
+  return { sink, size: () => size, stored };
 }
 
 /**
  * Downloads `remotePath` from the supplier's FTP or SFTP server (the stored connection of the
- * SFTP/FTP tabs) into `target`, streaming. SFTP only talks to the host key the admin accepted.
+ * SFTP/FTP tabs) into the store under `key`, streaming. SFTP only talks to the host key the admin accepted.
  */
 export async function fetchFeedFile(
   connection: Connection,
   remotePath: string,
-  target: string,
+  storage: Storage,
+  key: string,
   maxBytes: number,
 ): Promise<number> {
   if (!connection.host) throw new FeedFetchError(`No ${connection.kind.toUpperCase()} server is set up (see its tab)`);
   const ms = connection.timeoutMs;
-  const { sink, size } = cappedFile(target, maxBytes);
+  const { sink, size, stored } = cappedObject(storage, key, maxBytes);
   try {
     if (connection.kind === "ftp") await fetchFtp(connection, remotePath, sink, ms);
     else await fetchSftp(connection, remotePath, sink, ms);
+    await stored;
     return size();
   } catch (error) {
     sink.destroy();
-    await fs.promises.rm(target, { force: true });
+    await stored.catch(() => undefined);
+    await storage.delete(key).catch(() => undefined);
     if (error instanceof FeedFetchError) throw error;
     if (error instanceof OutboundRefusedError) throw new FeedFetchError(error.message);
     throw new FeedFetchError(connection.kind === "ftp" ? cleanFtpError(error) : cleanSshError(error));

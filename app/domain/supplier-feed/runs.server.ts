@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import {
@@ -14,10 +13,15 @@ import { enqueueJob } from "~/domain/jobs/queue.server";
 
 export const FEED_QUEUE = "supplier-feed";
 export const FEED_SCHEDULE_QUEUE = "supplier-feed-schedule";
+
+declare module "~/domain/jobs/queue.server" {
+  interface JobPayloads {
+    "supplier-feed": { runId: number };
+    "supplier-feed-schedule": Record<string, never>;
+  }
+}
 /** Rejected rows kept per run (the counts cover all of them). */
 export const MAX_KEPT_REJECTIONS = 1000;
-
-export const feedFilesDir = (dataDir: string) => path.resolve(dataDir, "supplier-feeds");
 
 export type FeedRunRow = typeof supplierFeedRuns.$inferSelect;
 export type FeedScheduleRow = typeof supplierFeedSchedules.$inferSelect;
@@ -38,7 +42,7 @@ export type NewRun = {
   kind: FeedKind;
   source: FeedSource;
   fileName: string;
-  /** Relative to DATA_DIR, for an upload already on disk; remote runs fetch it in the job. */
+  /** The file's key in the store's "feeds" area, for an upload already stored; remote runs fetch it in the job. */
   storedPath?: string | null;
   fileBytes?: number | null;
   format?: FeedFormat;
@@ -106,10 +110,26 @@ export async function startFeedRun(db: Db, actor: AdminActor | null, run: NewRun
   }
 }
 
-export async function listFeedRuns(db: DbExecutor, limit = 20): Promise<FeedRunRow[]> {
+/**
+ * A failed import that still needs the admin (the Dashboard's to-do, issue 29): a real run (not a
+ * dry run) that failed, with no later real run of the same kind that succeeded. A failed dry run is
+ * the admin's own check, seen when it ran; a later successful import of the same feed settles it.
+ */
+export const unresolvedFailedRun = sql`${supplierFeedRuns.status} = 'failed' and not ${supplierFeedRuns.dryRun}
+  and not exists (select 1 from supplier_feed_runs later
+    where later.kind = ${supplierFeedRuns.kind} and later.status = 'succeeded' and not later.dry_run
+      and (later.created_at, later.id) > (${supplierFeedRuns.createdAt}, ${supplierFeedRuns.id}))`;
+
+/** The latest runs, newest first; `failedOnly`: only the unresolved failed ones (unresolvedFailedRun). */
+export async function listFeedRuns(
+  db: DbExecutor,
+  limit = 20,
+  { failedOnly = false }: { failedOnly?: boolean } = {},
+): Promise<FeedRunRow[]> {
   return db
     .select()
     .from(supplierFeedRuns)
+    .where(failedOnly ? unresolvedFailedRun : undefined)
     .orderBy(desc(supplierFeedRuns.createdAt), desc(supplierFeedRuns.id))
     .limit(limit);
 }

@@ -1,35 +1,31 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatFileSize } from "~/lib/file-size";
 import { isNoSpaceError } from "~/shared/files/write-file.server";
+import type { Storage } from "~/shared/storage/index.server";
 import { displayFileName } from "./feed-form";
-import { feedFilesDir } from "./runs.server";
 
 export type ReceivedUpload =
-  | { ok: true; fields: Record<string, string>; storedPath: string; fileName: string; bytes: number }
+  | { ok: true; fields: Record<string, string>; key: string; fileName: string; bytes: number }
   | { ok: false; status: 400 | 413 | 507; message: string };
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
 
 /**
- * Streams a multipart upload (the settings fields first, then the field "file") straight to
- * DATA_DIR/supplier-feeds: a feed of hundreds of megabytes never sits in memory. Past `maxBytes`
- * the partial file is removed and the answer is 413.
+ * Streams a multipart upload (the settings fields first, then the field "file") straight into the
+ * shop's store ("feeds" area: DATA_DIR/supplier-feeds, or the bucket every instance shares, so the
+ * instance that claims the import finds it): a feed of hundreds of megabytes never sits in memory.
+ * Past `maxBytes` the partial file is removed and the answer is 413.
  */
-export async function receiveFeedUpload(request: Request, dataDir: string, maxBytes: number): Promise<ReceivedUpload> {
+export async function receiveFeedUpload(request: Request, storage: Storage, maxBytes: number): Promise<ReceivedUpload> {
   const type = request.headers.get("content-type") ?? "";
   if (!request.body || !type.toLowerCase().startsWith("multipart/form-data"))
     return { ok: false, status: 400, message: "Send the file with the upload form" };
-  const dir = feedFilesDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const relative = path.join("supplier-feeds", `upload-${randomUUID()}.feed`);
-  const target = path.resolve(dataDir, relative);
+  const key = `upload-${randomUUID()}.feed`;
 
   const fields: Record<string, string> = {};
   type Received = { name: string; bytes: number; truncated: boolean; done: Promise<void>; writeError?: unknown };
@@ -59,25 +55,28 @@ export async function receiveFeedUpload(request: Request, dataDir: string, maxBy
     };
     stream.on("data", (chunk: Buffer) => (entry.bytes += chunk.length));
     stream.on("limit", () => (entry.truncated = true));
-    const out = fs.createWriteStream(target);
-    entry.done = new Promise<void>((resolve, reject) => {
-      out.on("finish", resolve);
-      out.on("error", (error) => {
-        // A failed write (a full disk): the rest of the file is read and dropped, so the request
-        // still ends and the answer can say why.
+    const out = new PassThrough();
+    // Its failure reaches the answer through entry.done; the store may not be listening yet (it
+    // opens its file or upload first), and an unheard 'error' would end the process.
+    out.on("error", () => undefined);
+    entry.done = storage.putStream(key, out, "application/octet-stream").then(
+      () => undefined,
+      (error: unknown) => {
+        // A failed write (a full disk, a store that refused): the rest of the file is read and
+        // dropped, so the request still ends and the answer can say why.
         entry.writeError = error;
         stream.unpipe(out);
         stream.resume();
-        reject(error);
-      });
-    });
+        throw error;
+      },
+    );
     // Awaited once the request is read; meanwhile a rejection must not count as unhandled (that ends the process).
     entry.done.catch(() => undefined);
     stream.on("error", (error) => out.destroy(error));
     stream.pipe(out);
     file = entry;
   });
-  const remove = () => fs.promises.rm(target, { force: true });
+  const remove = () => storage.delete(key).catch(() => undefined);
   try {
     await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser);
     await (file as Received | null)?.done;
@@ -101,5 +100,5 @@ export async function receiveFeedUpload(request: Request, dataDir: string, maxBy
     await remove();
     return { ok: false, status: 400, message: "The file is empty" };
   }
-  return { ok: true, fields, storedPath: relative, fileName: received.name, bytes: received.bytes };
+  return { ok: true, fields, key, fileName: received.name, bytes: received.bytes };
 }

@@ -45,7 +45,7 @@ const s = customerSummaries;
 const sortKey = sql`coalesce(${s.lastOrderAt}, '-infinity'::timestamptz)`;
 
 /**
- * What the search matches, as separate conditions, each with its own index: any part of the e-mail
+ * What the search matches, as separate conditions, each with its own index: a part of the e-mail
  * address or the name (the trigram indexes on customer_summaries), and, when the term can start a
  * Dutch postcode, every customer with a shipping address there (shipping_addresses_postal_code_idx,
  * then the customer records' addresses). One OR over all of them leaves the planner no good plan.

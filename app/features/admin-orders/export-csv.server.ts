@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
 import type { AdminOrdersFilters } from "~/domain/orders/admin-orders-query";
 import { orderStatusLabel, paymentStatusLabel } from "~/domain/orders/order-labels";
-import { CSV_BOM, csvMoney, csvRow, csvText } from "./csv";
+import { CSV_BOM, csvMoney, csvRow, csvText } from "~/shared/csv/csv";
 import { walkOrders } from "./order-walk.server";
 
 /** Orders read per query: large enough that 100 000 orders take ~100 round trips, small enough to stream. */

@@ -68,12 +68,26 @@ export async function countOrderFilters(db: Db, filters: AdminOrdersFilters): Pr
   for (const cell of rows) {
     const statusOk = !filters.status || cell.status === filters.status;
     const paymentOk = !filters.payment || cell.payment === filters.payment;
-    const dropshipOk = !filters.dropship || cell.dropship === filters.dropship;
+    const dropshipOk = !filters.dropship || dropshipMatches(cell, filters.dropship);
     if (cell.open && statusOk && paymentOk && dropshipOk) counts.withdrawal.open += cell.n;
     if (cell.open !== wanted) continue;
     if (paymentOk && dropshipOk) add(counts.status, cell.status, cell.n);
     if (statusOk && dropshipOk) add(counts.payment, cell.payment, cell.n);
-    if (statusOk && paymentOk) add(counts.dropship, cell.dropship, cell.n);
+    if (statusOk && paymentOk) {
+      add(counts.dropship, cell.dropship, cell.n);
+      if (dropshipMatches(cell, "waiting")) add(counts.dropship, "waiting", cell.n);
+    }
   }
   return counts;
+}
+
+/** The cell's orders are in the dropshipment filter (see dropshipCondition in order-walk.server.ts). */
+function dropshipMatches(cell: Cell, filter: string): boolean {
+  if (filter === "waiting") {
+    return (
+      (cell.payment === "paid" || cell.payment === "partly-refunded") &&
+      (cell.dropship === "pending" || cell.dropship === "processing")
+    );
+  }
+  return cell.dropship === filter;
 }

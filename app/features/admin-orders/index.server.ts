@@ -10,3 +10,4 @@ export {
   type BulkShipCandidate,
   type BulkShipOutcome,
 } from "./bulk-ship.server";
+export { openWithdrawals } from "./open-withdrawals.server";

@@ -11,3 +11,4 @@ export {
   type BulkShipCandidateView,
   type BulkShipResult,
 } from "./bulk-ship";
+/** The one way to write CSV for Dutch Excel (also used by the Reports tab). */

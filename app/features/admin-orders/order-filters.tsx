@@ -40,6 +40,11 @@ function paymentFilterLabel(value: string): string {
   return value === "partly-refunded" ? "Deels terugbetaald" : paymentStatusLabel(value).label;
 }
 
+/** "waiting" is no stored state: paid orders whose dropshipment is pending or in progress. */
+function dropshipFilterLabel(value: string): string {
+  return value === "waiting" ? "Paid, not yet accepted by supplier" : dropshipmentProgress(value).label;
+}
+
 /**
  * The list's search and filters: a GET form, so the URL holds the state and it works without
  * JavaScript (the Search button submits; nothing submits by itself, so a keyboard user can set
@@ -105,7 +110,7 @@ export function OrderFilters({ query, counts }: { query: AdminOrdersQuery; count
           <option value="">All</option>
           {DROPSHIPMENT_FILTERS.map((state) => (
             <option key={state} value={state}>
-              {dropshipmentProgress(state).label + countOf(counts?.dropship, state)}
+              {dropshipFilterLabel(state) + countOf(counts?.dropship, state)}
             </option>
           ))}
         </select>

@@ -103,7 +103,7 @@ export function filterCondition(filters: Omit<AdminOrdersFilters, "q" | "sort">)
   return and(
     filters.status ? eq(orders.status, filters.status) : undefined,
     paymentCondition(filters.payment),
-    filters.dropship ? eq(orders.dropshipmentStatus, filters.dropship) : undefined,
+    dropshipCondition(filters.dropship),
     filters.withdrawal === "open"
       ? sql`${orders.id} in (select ow.order_id from (${openWithdrawals()}) ow)`
       : undefined,
@@ -114,6 +114,15 @@ export function filterCondition(filters: Omit<AdminOrdersFilters, "q" | "sort">)
       ? sql`${orders.createdAt} < (${filters.to}::date + 1)::timestamp at time zone 'Europe/Amsterdam'`
       : undefined,
   );
+}
+
+/** A stored dropshipment state, or "waiting": paid and not accepted by the supplier yet. */
+function dropshipCondition(dropship: AdminOrdersFilters["dropship"]): SQL | undefined {
+  if (dropship === null) return undefined;
+  if (dropship === "waiting") {
+    return and(eq(orders.paymentStatus, "paid"), inArray(orders.dropshipmentStatus, ["pending", "processing"]));
+  }
+  return eq(orders.dropshipmentStatus, dropship);
 }
 
 /** "paid" is paid with nothing paid back; "partly-refunded" is paid with some of it paid back. */

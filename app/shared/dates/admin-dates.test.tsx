@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { endOfAmsterdamDay } from "~/domain/coupons/coupon-admin";
 import { adminMomentOf, formatAdminDate, formatAdminDateTime, formatAdminTime, isIsoMoment } from "./admin-dates";
 import { AdminTime } from "./admin-time";
 
@@ -56,12 +55,6 @@ describe("admin dates: Amsterdam wall clock", () => {
   it("a time of day for log lines, 24-hour with leading zeros", () => {
     expect(formatAdminTime("2026-10-25T01:05:09Z", { seconds: true })).toBe("02:05:09"); // + 1 h
     expect(formatAdminTime("2026-07-01T22:05:09Z")).toBe("00:05"); // + 2 h, midnight is 00, not 24
-  });
-
-  it("a coupon valid until 31 December shows that day, although it ends at 22:59:59 UTC", () => {
-    const end = endOfAmsterdamDay({ year: 2026, month: 12, day: 31 });
-    expect(end.toISOString()).toBe("2026-12-31T22:59:59.999Z"); // 23:59:59.999 - 1 h
-    expect(formatAdminDate(end)).toBe("31 Dec 2026");
   });
 
   it("a moment for the pages: ISO for <time> and the Amsterdam text", () => {

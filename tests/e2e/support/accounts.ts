@@ -61,7 +61,9 @@ export async function signInOnLoginPage(page: Page, email: string, password: str
   await form.getByLabel("E-mailadres").fill(email);
   await form.getByLabel("Wachtwoord", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Inloggen", exact: true }).click();
-  await expect.poll(() => page.getByText("Succesvol ingelogd").first().isVisible()).toBe(true);
+  // Checking the password is deliberately slow work: on a busy 2-core machine (other test passes
+  // beside this one) the answer took over 5 s. A limit for a hang; a quick answer passes at once.
+  await expect.poll(() => page.getByText("Succesvol ingelogd").first().isVisible(), { timeout: 20_000 }).toBe(true);
 }
 
 /**

@@ -21,6 +21,7 @@ import { createLogger } from "../../../app/lib/logger.server";
 import { createApp } from "../../../server/app";
 import { buildApp } from "../../support/build";
 import { startMailbox } from "../../support/mailbox";
+import { startE2eAddressRegister } from "./address-register";
 import { createBackgroundJobs } from "../../../app/domain/jobs/background.server";
 import { createPaymentProvider } from "../../../app/domain/payments/provider.server";
 
@@ -52,6 +53,7 @@ export default async function setup(project: TestProject) {
   }
 
   const mailbox = await startMailbox();
+  const addressRegister = await startE2eAddressRegister();
 
   // Take the port first: PUBLIC_URL (links in e-mails, the origin check) must be the real address.
   const server: Server = createServer();
@@ -73,6 +75,8 @@ export default async function setup(project: TestProject) {
     // As behind a proxy: each browser context names its own client address (X-Forwarded-For), so the
     // per-address rate limits see many shoppers, as they would in real life, not one machine.
     TRUST_PROXY: "loopback",
+    // Checkout and profile fill street and city from this fake of PDOK's Locatieserver (ADR 0045).
+    ADDRESS_LOOKUP_URL: addressRegister.pdok.url,
   });
   // The demo's loopback SFTP and FTP servers, as `npm start` has them (the SFTP and FTP tabs).
   const demoFiles = await startDemoFileServers(baseConfig);
@@ -85,10 +89,12 @@ export default async function setup(project: TestProject) {
   server.on("request", createApp({ db: database.db, config, logger, build, clientDir: path.join(buildDir, "client") }));
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxUrl", mailbox.httpUrl);
+  project.provide("addressRegisterControlUrl", addressRegister.controlUrl);
 
   return async () => {
     await backgroundJobs.stop();
     await mailbox.close();
+    await addressRegister.close();
     for (const { server: fileServer } of demoFiles.servers) await fileServer.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -46,11 +46,25 @@ export async function fillCustomerAndShipping(page: Page, opts: { email?: string
 export async function payAsGuest(page: Page, opts: { email: string; firstName: string }): Promise<string> {
   await addInStockProduct(page);
   await page.goto("/checkout");
+  return orderAndPayWithIdeal(page, opts);
+}
+
+/**
+ * From the open checkout with a filled cart: the guest's details, the order, iDEAL (ING) on the local
+ * payment page; `beforePaying` is awaited just before "Betalen" (a test's set-up that must be in
+ * place when the payment lands). Returns the order number the success page shows.
+ */
+export async function orderAndPayWithIdeal(
+  page: Page,
+  opts: { email: string; firstName: string },
+  beforePaying?: Promise<unknown>,
+): Promise<string> {
   await fillCustomerAndShipping(page, opts);
   await page.getByRole("main").getByRole("button", { name: "Bestelling met betalingsverplichting" }).click();
   await page.waitForURL(/\/betaalpagina\//);
   await page.getByRole("radio", { name: "iDEAL" }).check();
   await page.getByLabel("Bank").selectOption("ING");
+  await beforePaying;
   await page.getByRole("button", { name: "Betalen" }).click();
   await page.waitForURL(/\/checkout\/success/);
   const number = page

@@ -1,0 +1,1 @@
+CREATE INDEX "admin_changes_actor_idx" ON "admin_changes" USING btree ("actor_email","id");

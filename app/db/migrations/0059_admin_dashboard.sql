@@ -1,0 +1,2 @@
+CREATE INDEX "orders_paid_revenue_idx" ON "orders" USING btree ("paid_at","total_amount_cents","refunded_cents") WHERE "orders"."payment_status" = 'paid';--> statement-breakpoint
+CREATE INDEX "orders_supplier_waiting_idx" ON "orders" USING btree ("created_at") WHERE "orders"."payment_status" = 'paid' AND "orders"."dropshipment_status" IN ('pending', 'processing');

@@ -1,0 +1,10 @@
+/** The change log's reading side (ADR 0037); recording stays recordAdminChange (app/domain/admin/audit.server). */
+export {
+  CHANGE_LOG_PAGE_SIZE,
+  listChangeActors,
+  parseChangeLogQuery,
+  readChangeLog,
+  type ChangeLogEntry,
+  type ChangeLogPage,
+  type ChangeLogQuery,
+} from "./change-log.server";

@@ -1,0 +1,2 @@
+// Server services of the home carousel's slide rules.
+export { checkSlideLink, describeSlideLinks, searchSlideLinks } from "./link-options.server";

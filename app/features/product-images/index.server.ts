@@ -1,0 +1,2 @@
+// Server services: product images uploaded by an admin, through the image pipeline.
+export { productExists, storeProductImage } from "./product-images.server";

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/*
+ * Issue 32 item 1: `npm run lint` enforces the house's import directions (eslint.config.js, zones of
+ * import-x/no-restricted-paths). Each case lints a line of code as if it stood in a real file of
+ * that folder, with the project's own configuration, and looks only at the boundary rule.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+}
+
+describe("lint: import boundaries between folders", { timeout: 120_000 }, () => {
+  it("a feature may not import a file inside another feature", async () => {
+    const errors = await boundaryErrors(
+      "app/features/admin-ftp/index.ts",
+      'import { parseSlideLink as x } from "~/features/carousel/slide-link";',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("through its index.ts, index.server.ts or lazy.ts");
+  });
+
+  it("a feature may use another through its public entry, and its own files freely", async () => {
+    expect(
+      await boundaryErrors(
+        "app/features/admin-ftp/index.ts",
+        'import { parseSlideLink as x } from "~/features/carousel";',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("app/features/carousel/index.ts", 'import { parseSlideLink as x } from "./slide-link";'),
+    ).toEqual([]);
+  });
+
+  it("a route or a component may not reach inside a feature either", async () => {
+    for (const file of ["app/routes/checkout.cancel.tsx", "app/components/admin/carousel-panel.tsx"]) {
+      const errors = await boundaryErrors(file, 'import { LinkPicker as x } from "~/features/carousel/link-picker";');
+      expect(errors, file).toHaveLength(1);
+    }
+  });
+
+  it("app/shared imports no feature, route, domain area or server module", async () => {
+    for (const source of ["~/features/carousel", "~/domain/coupons/coupon-admin", "../../../server/app"]) {
+      const errors = await boundaryErrors("app/shared/csv/csv.ts", `import * as x from "${source}";`);
+      expect(errors, source).toHaveLength(1);
+      expect(errors[0]).toContain("app/shared is below the features");
+    }
+  });
+});
