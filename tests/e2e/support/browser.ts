@@ -31,9 +31,11 @@ export function useBrowser() {
       ],
     });
   });
-  afterEach(async () => {
-    // The state each page ended in is checked too (dialogs, answers shown after the last load).
+  afterEach(async (context) => {
     const open = contexts.flatMap((c) => c.pages()).filter((p) => !p.isClosed() && p.url().startsWith("http"));
+    // A failed test says what each of its pages showed: in CI the log is all there is to read.
+    if (context.task.result?.state === "fail") await Promise.all(open.map((p) => reportPage(p)));
+    // The state each page ended in is checked too (dialogs, answers shown after the last load).
     await Promise.all(open.map((p) => checkAccessibility(p, errors)));
     await Promise.all(pending.splice(0));
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -74,6 +76,14 @@ export function useBrowser() {
       return page;
     },
   };
+}
+
+/** Prints a page's address and the start of its visible text, for a failed test's log. */
+async function reportPage(page: Page): Promise<void> {
+  const text = await page
+    .evaluate(() => document.body.innerText.replace(/\s+/g, " ").trim().slice(0, 1500))
+    .catch((error: unknown) => `(text not readable: ${String(error)})`);
+  console.error(`page at the failure: ${page.url()}\n  ${text}`);
 }
 
 /** axe-core impacts that fail a browser test: the ones that keep someone from using the page. */
