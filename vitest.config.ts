@@ -1,17 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-
-const WITHOUT_DATABASE_UNDER_TEST = [
-  "tests/integration/backup-restore.test.ts",
-  "tests/integration/build-if-changed.test.ts",
-  "tests/integration/data-dir-lock.test.ts",
-  "tests/integration/demo-file-servers.test.ts",
-  "tests/integration/disk-full.test.ts",
-  "tests/integration/lint-boundaries.test.ts",
-  "tests/integration/storage.test.ts",
-  "tests/integration/temp-file-sweep.test.ts",
-];
+import { WITHOUT_DATABASE_UNDER_TEST } from "./tests/embedded-database-tests";
 
 // Kept apart from vite.config.ts: tests must not load the React Router plugin.
 export default defineConfig({
@@ -41,8 +31,7 @@ export default defineConfig({
             // in the PostgreSQL pass (TEST_DATABASE_URL, as CI does) and do not exist for the PGlite pass.
             ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
           ],
-          // These never open the database under test (the embedded database's own folder lock, the
-          // build, local files, the demo's file servers): the PostgreSQL pass would repeat them as they are.
+          // These never open the database under test: the PostgreSQL pass would repeat them as they are.
           exclude: process.env.TEST_DATABASE_URL ? WITHOUT_DATABASE_UNDER_TEST : [],
           globalSetup: ["tests/setup/global.ts"],
           // Each worker imports the production build and the test support once, not once a file: the

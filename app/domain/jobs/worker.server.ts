@@ -285,16 +285,28 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     let claimed = 0;
     // A job that fails is tried at most once a pass, whatever its backoff (a zero delay included).
     const triedThisPass: number[] = [];
+    // One claim at a time: a lane's claim must see the ids the other lanes claimed before it (a
+    // claim sent beside another, with the list as it was, took a job that had just failed again).
+    let claiming: Promise<unknown> = Promise.resolve();
+    const claimNext = (): Promise<ClaimedJob | null> => {
+      const next = claiming.then(async () => {
+        for (const queue of names) {
+          const job = await claim(queue, triedThisPass);
+          if (job) {
+            triedThisPass.push(job.id);
+            return job;
+          }
+        }
+        return null;
+      });
+      claiming = next.catch(() => null);
+      return next;
+    };
     const lane = async () => {
       while (!stopped && claimed < batchSize) {
-        let job: ClaimedJob | null = null;
-        for (const queue of names) {
-          job = await claim(queue, triedThisPass);
-          if (job) break;
-        }
+        const job = await claimNext();
         if (!job) return;
         claimed++;
-        triedThisPass.push(job.id);
         if (await execute(job)) completed++;
       }
     };
