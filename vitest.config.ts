@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { WITHOUT_DATABASE_UNDER_TEST } from "./tests/embedded-database-tests";
+import { WITHOUT_DATABASE_UNDER_TEST } from "./tests/embedded-database-tests.ts";
 
 // Kept apart from vite.config.ts: tests must not load the React Router plugin.
 export default defineConfig({

@@ -249,6 +249,12 @@ describe("SIGTERM under keep-alive load", () => {
       .logs()
       .filter((line) => line.msg === "shutdown step done")
       .map((line) => line.step);
-    expect(steps.slice(0, 2)).toEqual(["drain delay", "http"]);
+    // On a failure, the server's last log lines say what it did instead.
+    const tail = running
+      .stdout()
+      .slice(-20)
+      .map((line) => line.slice(0, 300))
+      .join("\n");
+    expect(steps.slice(0, 2), tail).toEqual(["drain delay", "http"]);
   }, 120_000);
 });
