@@ -13,6 +13,8 @@ import {
 import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
 import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalog/listing-params";
 import { countSearch } from "~/features/search-report/index.server";
+import { NoResults } from "~/features/search";
+import { nearestQuery, productByArtNo } from "~/features/search/index.server";
 import { rewriteQuery } from "~/features/search-synonyms/index.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
@@ -41,6 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         category: category && { id: category.id, name: category.name },
       };
     }
+    // An ArtNo typed whole goes straight to its product (issue 30).
+    const artNo = await productByArtNo(db, params.q);
+    if (artNo != null) throw redirect(`/product/${artNo}`);
     const [filterTypes, categoryIds, searched] = await Promise.all([
       getFilterTypes(db, params.cat),
       params.cat != null ? getDescendantIds(db, params.cat) : Promise.resolve(null),
@@ -59,12 +64,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The search report counts a search once: its first page, not each page, filter or sort after it.
     const firstLook = params.page === 1 && !params.after && params.sort === "default";
     if (firstLook && Object.keys(params.filters).length === 0) countSearch(db, context.logger, params.q, listing.total);
+    // Nothing found at all (not merely filtered away): the nearest query that finds something, and
+    // the main categories to go on from.
+    const nothing = listing.total === 0 && !Object.keys(params.filters).length;
+    const [suggestion, topCategories] = nothing
+      ? await Promise.all([nearestQuery(db, searched), getTopCategories(db)])
+      : [null, []];
     return {
       mode: "search" as const,
       params,
       q: params.q,
       category: category && { id: category.id, name: category.name },
       listing,
+      noResults: nothing ? { suggestion, topCategories } : null,
     };
   }
 
@@ -164,6 +176,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           <p className="rounded-md border border-line bg-surface p-4 text-muted" role="status">
             Type minimaal 2 tekens om te zoeken
           </p>
+        ) : d.noResults ? (
+          <NoResults
+            q={d.q}
+            suggestion={d.noResults.suggestion}
+            categoryId={d.category?.id ?? null}
+            topCategories={d.noResults.topCategories}
+          />
         ) : (
           <ListingView path="/products" params={d.params} listing={d.listing} />
         )}

@@ -297,15 +297,22 @@ describe("catalogue listing (/products)", () => {
   });
 
   it("searches description, brand and ArtNo case-insensitively, including descendants of cat", async () => {
-    const byText = await app.html("/products?q=KETTING%20e");
-    expect(textOf(byText.html)).toContain('Zoekresultaten voor "KETTING e"');
+    // Every word, in any order (issue 30; before, "KETTING e" was one literal piece of text).
+    const byText = await app.html("/products?q=echo%20KETTING");
+    expect(textOf(byText.html)).toContain('Zoekresultaten voor "echo KETTING"');
     expect(productLinks(byText.html)).toEqual([chain["Ketting Echo"]]);
 
     const byBrand = await app.html("/products?q=magura");
     expect(productLinks(byBrand.html).sort()).toEqual([chain.disc, chain.pads].sort());
 
-    const byArtNo = await app.html(`/products?q=${chain["Ketting Delta"]}`);
-    expect(productLinks(byArtNo.html)).toEqual([chain["Ketting Delta"]]);
+    // An ArtNo typed whole goes straight to its product (issue 30; before, a list of that one
+    // product); an unlisted product's ArtNo does not.
+    const byArtNo = await app.get(`/products?q=${chain["Ketting Delta"]}`);
+    expect(byArtNo.status).toBe(302);
+    expect(byArtNo.headers.get("location")).toBe(`/product/${chain["Ketting Delta"]}`);
+    const unlisted = await app.html(`/products?q=${chain.inactive}`);
+    expect(unlisted.status).toBe(200);
+    expect(productLinks(unlisted.html)).toEqual([]);
 
     // cat narrows the search to the category and everything below it (150 is a grandchild of 8).
     const narrowed = await app.html("/products?q=rem&cat=101");

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { products, stock } from "../../app/db/schema";
 import { rowsOf } from "../../app/db/rows.server";
 import { refreshSearchBlocks, resetSearchBlocks } from "../../app/domain/catalog/search-blocks.server";
-import { containsPattern, scopeBlockWalk } from "../../app/domain/catalog/search-walk.server";
+import { parseQuery } from "../../app/features/search/query";
+import { scopeBlockWalk } from "../../app/features/search/walk.server";
 import { createCategory } from "../support/factories";
 import { useTestDatabase } from "../support/fixture";
 
@@ -13,6 +14,24 @@ import { useTestDatabase } from "../support/fixture";
  * the walk finds exactly the listed products of the categories whose description or brand holds
  * the term, as the plain query does.
  */
+
+/**
+ * Every word of the term (2+ characters, as the shop splits a query) in the accent-free name or
+ * brand: the plain condition the block walk must agree with, written out without the walk.
+ */
+function everyWord(term: string, name: string, brand: string) {
+  const words = term
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 2);
+  return sql.join(
+    words.map(
+      (w) => sql`(search_fold(${sql.raw(name)}) LIKE ${`%${w}%`} OR search_fold(${sql.raw(brand)}) LIKE ${`%${w}%`})`,
+    ),
+    sql` AND `,
+  );
+}
+
 describe("category blocks", () => {
   const database = useTestDatabase();
   const BLOCK = 10;
@@ -32,7 +51,6 @@ describe("category blocks", () => {
 
   /** The plain query: every listed product of the categories that matches. */
   const expected = async (term: string, ids: number[]) => {
-    const pattern = containsPattern(term);
     return rowsOf<{ art_no: number }>(
       await db().execute(sql`
         SELECT art_no FROM products
@@ -40,12 +58,12 @@ describe("category blocks", () => {
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})`}
-          AND (lower(short_description) LIKE ${pattern} ESCAPE '\\' OR lower(brand) LIKE ${pattern} ESCAPE '\\')
+          AND ${everyWord(term, "short_description", "brand")}
         ORDER BY art_no`),
     ).map((r) => Number(r.art_no));
   };
   const walked = async (term: string, ids: number[], limit = 10_000) =>
-    rowsOf<{ art_no: number }>(await db().execute(scopeBlockWalk({ term, categoryIds: ids, limit })))
+    rowsOf<{ art_no: number }>(await db().execute(scopeBlockWalk({ query: parseQuery(term), categoryIds: ids, limit })))
       .map((r) => Number(r.art_no))
       .sort((a, b) => a - b);
 

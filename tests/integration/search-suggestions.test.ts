@@ -54,7 +54,7 @@ describe("search suggestions GET /api/search-suggestions?q=", () => {
     expect(results).toEqual([{ artNo: 204, shortDescription: "Remkabel RVS", brand: "Shimano" }]);
   });
 
-  it("returns at most 6, ordered by description", async () => {
+  it("returns at most 6, the most relevant first, equals by description", async () => {
     const results = await suggest("ketting");
     expect(results.map((r) => r.shortDescription)).toEqual([
       "Ketting Campagnolo Record",
@@ -77,12 +77,16 @@ describe("search suggestions GET /api/search-suggestions?q=", () => {
     expect(results.map((r) => r.artNo)).toEqual([204]);
   });
 
-  it("treats % and _ and \\ in the term literally", async () => {
-    expect((await suggest("100%")).map((r) => r.artNo)).toEqual([301]);
-    expect((await suggest("n_5")).map((r) => r.artNo)).toEqual([303]);
+  // Issue 30: a query is words of letters and digits; %, _ and \\ separate words and are never
+  // patterns (before, the term was matched as one literal piece of text, "100%" only 301).
+  it("reads % and _ and \\ as word separators, never as patterns", async () => {
+    // "100" as a whole word (301: "100%") before "100" at the start of a word (302: "1000").
+    expect((await suggest("100%")).map((r) => r.artNo)).toEqual([301, 302]);
+    expect((await suggest("bidon_500")).map((r) => r.artNo)).toEqual([304, 303]);
     expect((await suggest("%")).length).toBe(0);
     expect(await suggest("__")).toEqual([]);
-    expect((await suggest("a\\b")).map((r) => r.artNo)).toEqual([305]);
+    expect(await suggest("n_5")).toEqual([]);
+    expect(await suggest("a\\b")).toEqual([]);
   });
 
   it("finds nothing for an unknown term", async () => {

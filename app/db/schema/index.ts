@@ -19,3 +19,4 @@ export * from "./invoices";
 export * from "./order-events";
 export * from "./customer-summaries";
 export * from "./search-owner";
+export * from "../../features/search/schema";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { customers, sessions, users, type UserRole } from "~/db/schema";
-import { escapeLike } from "~/domain/catalog/search-walk.server";
+import { escapeLike } from "~/features/search/index.server";
 
 export const USERS_PAGE_SIZE = 50;
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { FACET_COUNT_CAP, SEARCH_SAMPLE_BLOCKS, SEARCH_SAMPLE_PER_BLOCK } from "./facet-caps";
 import type { LargeFacet } from "./large-listing.server";
-import { scopeBlockWalk, termWalk } from "./search-walk.server";
+import type { SearchQuery } from "~/features/search";
+import { scopeBlockWalk, termWalk } from "~/features/search/index.server";
 
 /**
  * Counts for a search with more than EXACT_SEARCH_LIMIT matches (issue 14). Counting and sorting
@@ -19,7 +20,7 @@ import { scopeBlockWalk, termWalk } from "./search-walk.server";
  * `lo` FACET_COUNT_CAP to mark its count as sampled (a lower bound).
  */
 export function largeSearchAggregate(options: {
-  term: string;
+  query: SearchQuery;
   /** The categories searched (their matches are counted through the category blocks), or null for the whole shop. */
   categoryIds: number[] | null;
   /** Scope and every active filter over `b`, or null when there are neither. */
@@ -29,17 +30,17 @@ export function largeSearchAggregate(options: {
   totalCap: number;
   maxValues: number;
 }): SQL {
-  const { term, totalCap, maxValues } = options;
+  const { query, totalCap, maxValues } = options;
   const spread = { blocks: SEARCH_SAMPLE_BLOCKS, perBlock: SEARCH_SAMPLE_PER_BLOCK };
   const listing = options.filtered ?? undefined;
   const { categoryIds } = options;
   // In categories, their own blocks: the shop-wide walks would look up every match they do not hold.
   const total = categoryIds
-    ? scopeBlockWalk({ term, categoryIds, listing, limit: totalCap + 1 })
-    : termWalk({ term, withBrand: true, listing, limit: totalCap + 1 });
+    ? scopeBlockWalk({ query, categoryIds, listing, limit: totalCap + 1 })
+    : termWalk({ query, withBrand: true, listing, limit: totalCap + 1 });
   const sample = categoryIds
-    ? scopeBlockWalk({ term, categoryIds, limit: FACET_COUNT_CAP, spread })
-    : termWalk({ term, withBrand: true, listing: sql`TRUE`, limit: FACET_COUNT_CAP, spread });
+    ? scopeBlockWalk({ query, categoryIds, limit: FACET_COUNT_CAP, spread })
+    : termWalk({ query, withBrand: true, listing: sql`TRUE`, limit: FACET_COUNT_CAP, spread });
   const selects: SQL[] = [
     sql`SELECT -1 AS t, NULL::text AS v, (SELECT count(*) FROM (${total}) counted)::int AS n, NULL::int AS lo, NULL::int AS hi`,
     sql`SELECT -2, NULL, 0, min(b.effective_price_cents)::int, max(b.effective_price_cents)::int FROM sample b

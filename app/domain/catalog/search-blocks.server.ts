@@ -12,15 +12,6 @@ import type { QueueDefinition } from "~/domain/jobs/worker.server";
 export const SEARCH_BLOCK_ROWS = 250;
 
 /**
- * The hashes a block must hold for a key in it to contain `term` (lowercased, 2+ characters): the
- * term itself when it has two characters, else each of its 3-character pieces.
- */
-export function termGrams(term: string): SQL {
-  if (term.length === 2) return sql`ARRAY[hashtext(${term}::text)]`;
-  return sql`ARRAY(SELECT DISTINCT hashtext(substr(${term}::text, i, 3)) FROM generate_series(1, length(${term}::text) - 2) i)`;
-}
-
-/**
  * One block summary: the listed rows of `source` (alias `s`) cut into blocks in the order of
  * `sourceKeys` (an index's order, the ArtNo last making it total), named `keys` (the name key
  * `sort_key`), each block starting at its lower bound (`bounds`, position by position) and holding
@@ -33,6 +24,8 @@ type BlockOrder = {
   sourceKeys: readonly string[];
   keys: readonly string[];
   bounds: readonly string[];
+  /** This summary's refresh also adds its blocks' words to search_words (the typo vocabulary). */
+  words?: boolean;
 };
 
 /** Description order, for the suggestions and a search's name orders (ADR 0024). */
@@ -43,6 +36,7 @@ const NAME_BLOCKS: BlockOrder = {
   sourceKeys: ["s.sort_key", "s.art_no"],
   keys: ["sort_key", "art_no"],
   bounds: ["lo_key", "lo_art_no"],
+  words: true,
 };
 
 /** Price order (price, description, ArtNo), for a search's price orders (ADR 0025). */
@@ -186,12 +180,26 @@ async function summariseFirstPiece(tx: DbExecutor, order: BlockOrder, id: number
       ), taken AS (
         SELECT * FROM ahead WHERE rn <= ${blockRows} OR (SELECT count(*) FROM ahead) <= ${2 * blockRows}
       ), texts AS (
-        -- What a search matches: the key, and the brand (the shop's search, not the suggestions).
+        -- What a search matches: the key, and the brand (the shop's search, not the suggestions),
+        -- as stored and accent-free (a shopper's "creme" finds "crème": search_fold).
         SELECT sort_key AS text FROM taken
         UNION
         SELECT lower(brand) FROM taken WHERE brand IS NOT NULL
+        UNION
+        SELECT search_fold(sort_key) FROM taken
+        UNION
+        SELECT search_fold(brand) FROM taken WHERE brand IS NOT NULL
+      ), vocabulary AS (
+        ${
+          order.words
+            ? sql`INSERT INTO search_words (word)
+        SELECT DISTINCT w FROM texts t, regexp_split_to_table(search_fold(t.text), '[^a-z0-9]+') w
+        WHERE length(w) >= 2
+        ON CONFLICT (word) DO NOTHING`
+            : sql`SELECT 1`
+        }
       ), summary AS (
-        -- Every 2- and 3-character piece of every text (termGrams looks them up).
+        -- Every 2- and 3-character piece of every text (termGrams in app/features/search/match-sql.server.ts looks them up).
         SELECT (SELECT count(*)::int FROM taken) AS n,
                coalesce((SELECT array_agg(DISTINCT hashtext(substr(t.text, i, g.n)))
                          FROM texts t, generate_series(1, length(t.text) - 1) i, (VALUES (2), (3)) g(n)), '{}') AS grams

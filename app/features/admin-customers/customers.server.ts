@@ -11,7 +11,7 @@ import {
   users,
   type UserRole,
 } from "~/db/schema";
-import { escapeLike } from "~/domain/catalog/search-walk.server";
+import { escapeLike } from "~/features/search/index.server";
 import { postcodePrefix, type AdminCustomersQuery } from "./customers-query";
 
 /** Customers a page of the Customers tab shows. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { invoices, outbox } from "~/db/schema";
-import { escapeLike } from "~/domain/catalog/search-walk.server";
+import { escapeLike } from "~/features/search/index.server";
 import { mailAttachmentFilename } from "~/domain/mail/attachments.server";
 import type { AdminEmailsQuery, MailStatus } from "./emails-query";
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
-import { escapeLike } from "~/domain/catalog/search-walk.server";
+import { escapeLike } from "~/features/search/index.server";
 import {
   orderIdPrefixRange,
   PAYMENT_STATUSES,

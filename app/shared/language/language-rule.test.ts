@@ -25,6 +25,8 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   "address-lookup": "shop",
   // Admin controls on the shop's Dutch product page speak the page's language (ADR 0039).
   "product-tags": "shop",
+  // The shop's search (issue 30): what shoppers read, "Bedoelde je …?", is Dutch.
+  search: "shop",
   // Every mail the shop sends speaks Dutch, also the notices to the shop's own inbox: the rule is
   // about screens (ADR 0039), and the owner reads the shop's mails in the shop's language.
   "mail-templates": "shop",

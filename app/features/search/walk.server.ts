@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { intArrayLiteral } from "~/db/array-literal.server";
-import { termGrams } from "./search-blocks.server";
+import { candidateBlocks, matchesQuery } from "./match-sql.server";
+import type { SearchQuery } from "./query";
 
 /** Makes `%`, `_` and `\` in a shopper's term match themselves in a LIKE pattern (escape char `\`). */
 export function escapeLike(term: string): string {
@@ -10,11 +11,6 @@ export function escapeLike(term: string): string {
 /** A LIKE pattern matching the term anywhere, case-insensitively (the keys are lowercased). */
 export function containsPattern(term: string): string {
   return `%${escapeLike(term.toLowerCase())}%`;
-}
-
-/** The shop search's match over a row with sort_key and brand: the description or the brand holds the term. */
-function matchesWithBrand(alias: SQL, pattern: string): SQL {
-  return sql`(${alias}.sort_key LIKE ${pattern} ESCAPE '\\' OR lower(${alias}.brand) LIKE ${pattern} ESCAPE '\\')`;
 }
 
 /** The columns a walk yields with `listing`: the listing row's, which the filters and facets test. */
@@ -31,8 +27,10 @@ export type WalkedListingRow = {
 };
 
 export type TermWalk = {
-  /** The shopper's term (2+ characters); matched case-insensitively anywhere. */
-  term: string;
+  /** The shopper's query, compiled: every word matched (accent- and case-free) anywhere. */
+  query: SearchQuery;
+  /** A further condition on the match, alias `r` (sort_key, brand): a relevance tier. */
+  also?: SQL;
   /** The shop's search matches the brand too; the suggestions match the description only. */
   withBrand: boolean;
   /** Description order Z–A instead of A–Z. */
@@ -64,13 +62,12 @@ export type TermWalk = {
  * all of a common term's matches through the trigram index for every block (118 ms for "700x25c").
  */
 export function termWalk(walk: TermWalk): SQL {
-  const term = walk.term.trim().toLowerCase();
-  const pattern = containsPattern(term);
   const dir = sql.raw(walk.descending ? "DESC" : "ASC");
   const offset = Math.max(0, Math.trunc(walk.offset ?? 0));
   const limit = Math.max(0, Math.trunc(walk.limit));
   const perBlock = walk.spread ? Math.trunc(walk.spread.perBlock) : offset + limit;
-  const matches = walk.withBrand ? matchesWithBrand(sql`r`, pattern) : sql`r.sort_key LIKE ${pattern} ESCAPE '\\'`;
+  const matched = matchesQuery(sql`r`, walk.query, walk.withBrand);
+  const matches = walk.also ? sql`${matched} AND ${walk.also}` : matched;
   const columns = walk.listing
     ? sql`r.art_no, r.sort_key, b.in_stock, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents`
     : sql`r.art_no, r.sort_key`;
@@ -78,7 +75,11 @@ export function termWalk(walk: TermWalk): SQL {
     ? sql`JOIN listing_stock_order b ON b.art_no = r.art_no AND b.is_listed AND ${walk.listing}`
     : sql``;
   // A dirty block may hold rows its grams miss: the function yields it for every term.
-  const candidates = sql`SELECT lo_key, lo_art_no FROM search_block_candidates(${termGrams(term)})`;
+  const candidates = candidateBlocks(
+    walk.query,
+    (grams) => sql`search_block_candidates(${grams})`,
+    "lo_key, lo_art_no",
+  );
   const blocks = walk.spread
     ? sql`SELECT lo_key, lo_art_no FROM (
             SELECT lo_key, lo_art_no, row_number() OVER (ORDER BY lo_key, lo_art_no) AS rn, count(*) OVER () AS n
@@ -86,7 +87,7 @@ export function termWalk(walk: TermWalk): SQL {
           ) numbered
           WHERE rn % greatest(1, ceil(n / ${Math.max(1, Math.trunc(walk.spread.blocks))}::numeric)::int) = 0
           ORDER BY lo_key ${dir}, lo_art_no ${dir}`
-    : sql`${candidates} ORDER BY lo_key ${dir}, lo_art_no ${dir}`;
+    : sql`SELECT lo_key, lo_art_no FROM (${candidates}) u ORDER BY lo_key ${dir}, lo_art_no ${dir}`;
   const inBlock = (bounded: boolean) => sql`
     (SELECT ${columns} FROM (
        SELECT s.art_no, s.sort_key, s.brand FROM product_search s
@@ -109,8 +110,8 @@ export function termWalk(walk: TermWalk): SQL {
 }
 
 export type PriceOrdered = {
-  /** The shopper's term (2+ characters), matched in the description or the brand, as termWalk's withBrand. */
-  term: string;
+  /** The shopper's query, matched in the description or the brand, as termWalk's withBrand. */
+  query: SearchQuery;
   /** Price high to low (name Z–A, then ArtNo, breaking ties): the exact reverse of low to high. */
   descending: boolean;
   /** The products in stock first (the shopper's "op voorraad eerst"). */
@@ -135,7 +136,6 @@ export type PriceOrdered = {
  * comes back short, and the caller takes priceScan.
  */
 export function priceBlockWalk(walk: PriceOrdered): SQL {
-  const term = walk.term.trim().toLowerCase();
   const dir = sql.raw(walk.descending ? "DESC" : "ASC");
   const limit = Math.trunc(walk.limit);
   const offset = Math.trunc(walk.offset);
@@ -154,7 +154,9 @@ export function priceBlockWalk(walk: PriceOrdered): SQL {
      ORDER BY b.effective_price_cents ${dir}, b.sort_key ${dir}, b.art_no ${dir} LIMIT ${offset + limit})`;
   return sql`
     SELECT m.art_no FROM (
-      SELECT lo_price, lo_key, lo_art_no FROM price_block_candidates(${termGrams(term)})
+      SELECT lo_price, lo_key, lo_art_no FROM (
+        ${candidateBlocks(walk.query, (grams) => sql`price_block_candidates(${grams})`, "lo_price, lo_key, lo_art_no")}
+      ) u
       ORDER BY lo_price ${dir}, lo_key ${dir}, lo_art_no ${dir}
     ) c
     LEFT JOIN LATERAL (
@@ -206,8 +208,8 @@ export function priceScan(walk: PriceOrdered): SQL {
 
 /** A walk through the category blocks of some categories (scopeBlockWalk). */
 export type ScopeWalk = {
-  /** The shopper's term (2+ characters), matched in the description or the brand. */
-  term: string;
+  /** The shopper's query, matched in the description or the brand. */
+  query: SearchQuery;
   categoryIds: number[];
   /** Conditions on the product row, alias `b` (the filters). */
   listing?: SQL;
@@ -231,8 +233,6 @@ export type ScopeWalk = {
  * size, type, effective_price_cents).
  */
 export function scopeBlockWalk(walk: ScopeWalk): SQL {
-  const term = walk.term.trim().toLowerCase();
-  const pattern = containsPattern(term);
   const ids = sql`${intArrayLiteral(walk.categoryIds)}::int[]`;
   const limit = walk.limit == null ? null : Math.trunc(walk.limit);
   const perPiece = walk.spread?.perBlock ?? walk.perPiece ?? limit;
@@ -256,7 +256,7 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
          ${endsInBlock ? sql`AND (lower(s.short_description), s.art_no) < (k.hi_key, k.hi_art_no)` : sql``}
        ORDER BY lower(s.short_description), s.art_no OFFSET 0
      ) b
-     WHERE ${matchesWithBrand(sql`b`, pattern)}${also}
+     WHERE ${matchesQuery(sql`b`, walk.query, true)}${also}
      ${perPiece == null ? sql`` : sql`LIMIT ${Math.trunc(perPiece)}`})`;
   const numbered = walk.spread
     ? sql`, row_number() OVER (ORDER BY p.lo_category, p.lo_key, p.lo_art_no, p.category) AS rn, count(*) OVER () AS n`
@@ -268,7 +268,9 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
     SELECT m.* FROM (
       SELECT p.*${numbered} FROM (
         SELECT c.lo_category, c.lo_key, c.lo_art_no, h.hi_category, h.hi_key, h.hi_art_no, x.id AS category
-        FROM category_block_candidates(${termGrams(term)}) c
+        FROM (
+          ${candidateBlocks(walk.query, (grams) => sql`category_block_candidates(${grams})`, "lo_category, lo_key, lo_art_no")}
+        ) c
         LEFT JOIN LATERAL (
           SELECT n.lo_category AS hi_category, n.lo_key AS hi_key, n.lo_art_no AS hi_art_no FROM category_blocks n
           WHERE (n.lo_category, n.lo_key, n.lo_art_no) > (c.lo_category, c.lo_key, c.lo_art_no)
@@ -286,11 +288,11 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
  * Which of the categories hold a listed product whose description or brand contains the term: one
  * match looked for in each of their candidate blocks (scopeBlockWalk).
  */
-export function categoriesWithMatches(term: string, categoryIds: number[]): SQL {
-  return sql`SELECT DISTINCT w.category_id FROM (${scopeBlockWalk({ term, categoryIds, perPiece: 1 })}) w`;
+export function categoriesWithMatches(query: SearchQuery, categoryIds: number[]): SQL {
+  return sql`SELECT DISTINCT w.category_id FROM (${scopeBlockWalk({ query, categoryIds, perPiece: 1 })}) w`;
 }
 
 function priceMatches(walk: PriceOrdered): SQL {
-  const matches = matchesWithBrand(sql`b`, containsPattern(walk.term.trim()));
+  const matches = matchesQuery(sql`b`, walk.query, true);
   return walk.listing ? sql`${matches} AND ${walk.listing}` : matches;
 }

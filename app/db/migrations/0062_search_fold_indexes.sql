@@ -1,0 +1,2 @@
+CREATE INDEX "product_search_name_fold_trgm_idx" ON "product_search" USING gin (search_fold("sort_key") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_search_brand_fold_trgm_idx" ON "product_search" USING gin (search_fold("brand") gin_trgm_ops);

@@ -1,0 +1,26 @@
+// Server services of search: compiling a query, its SQL conditions and relevance, suggestions.
+export { candidateBlocks, matchesExactly, matchesQuery, relevanceColumns, wholeWordsInName } from "./match-sql.server";
+export {
+  compileSearch,
+  isArtNoQuery,
+  nearestQuery,
+  productByArtNo,
+  SEARCH_MAX_RESULTS,
+  SEARCH_MIN_CHARS,
+  searchSuggestions,
+  type SearchSuggestion,
+} from "./search.server";
+export {
+  categoriesWithMatches,
+  categoryPriceWalk,
+  containsPattern,
+  escapeLike,
+  priceBlockWalk,
+  priceScan,
+  scopeBlockWalk,
+  termWalk,
+  type PriceOrdered,
+  type ScopeWalk,
+  type TermWalk,
+  type WalkedListingRow,
+} from "./walk.server";
