@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { intArrayLiteral } from "~/db/array-literal.server";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { hasCorrections, type SearchQuery } from "~/features/search";
+import { exactOnly, hasCorrections, type SearchQuery } from "~/features/search";
 import {
   compileSearch,
   isArtNoQuery,
@@ -595,11 +595,11 @@ async function largeSearchPage(
   }
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const skip = (page - 1) * pageSize;
-  const walk = (listing: SQL | null, limit: number, offset: number, also?: SQL) =>
+  const walk = (listing: SQL | null, limit: number, offset: number, also?: SQL, search = query.search) =>
     db
       .execute(
         termWalk({
-          query: query.search,
+          query: search,
           withBrand: true,
           descending: query.sort === "name-desc",
           listing: listing ?? undefined,
@@ -612,7 +612,7 @@ async function largeSearchPage(
   let artNos: number[];
   if (byRelevance(query)) {
     artNos = await tieredPage(relevanceTiers(query.search, filtered), skip, pageSize, (tier, limit) =>
-      walk(tier.listing, limit, 0, tier.also),
+      walk(tier.listing, limit, 0, tier.also, tier.search),
     );
   } else if (!startsInStock(query)) {
     artNos = await walk(filtered, pageSize, skip);
@@ -628,8 +628,13 @@ async function largeSearchPage(
   return summariesInOrder(db, artNos);
 }
 
-/** One tier of a large search's relevance order: a condition on the match (`r`) and on its listing row (`b`). */
-type RelevanceTier = { also: SQL; listing: SQL };
+/**
+ * One tier of a large search's relevance order: a condition on the match (`r`) and on its listing row
+ * (`b`), and the query its walk looks for. The exact tiers look for the words without their
+ * corrections: a typo's walk then reads only the blocks that can hold the word as typed (often none),
+ * not every block of the corrected word's matches to find no exact one among them.
+ */
+type RelevanceTier = { also: SQL; listing: SQL; search: SearchQuery };
 
 /**
  * The relevance order of a search with more than EXACT_SEARCH_LIMIT matches, as tiers each walked
@@ -642,11 +647,15 @@ export function relevanceTiers(search: SearchQuery, filtered: SQL | null): Relev
   const also = filtered ? sql` AND ${filtered}` : sql``;
   const exact = matchesExactly(sql`r`, search, true);
   const whole = wholeWordsInName(sql`r`, search);
-  const kinds = [sql`${exact} AND ${whole}`, sql`${exact} AND NOT (${whole})`];
-  if (hasCorrections(search)) kinds.push(sql`NOT (${exact})`);
+  const exactWords = exactOnly(search);
+  const kinds = [
+    { also: sql`${exact} AND ${whole}`, search: exactWords },
+    { also: sql`${exact} AND NOT (${whole})`, search: exactWords },
+  ];
+  if (hasCorrections(search)) kinds.push({ also: sql`NOT (${exact})`, search });
   return kinds.flatMap((kind) => [
-    { also: kind, listing: sql`b.in_stock${also}` },
-    { also: kind, listing: sql`NOT b.in_stock${also}` },
+    { ...kind, listing: sql`b.in_stock${also}` },
+    { ...kind, listing: sql`NOT b.in_stock${also}` },
   ]);
 }
 
