@@ -17,8 +17,8 @@ export const WITHOUT_DATABASE_UNDER_TEST = [
 
 /**
  * What CI runs on the embedded PGlite database besides the browser journeys (which run the whole shop
- * on it): the files above, and those with a path of their own for PGlite (its data folder, its one
- * connection, no connection pool). Every other integration file runs in CI on PostgreSQL, the
+ * on it): the files above, those with a path of their own for PGlite (its data folder, its one
+ * connection, no connection pool), and the search relevance set (issue 30 asks it of both). Every other integration file runs in CI on PostgreSQL, the
  * production database; `npm test` runs them all on PGlite (ADR 0047).
  */
 export const EMBEDDED_DATABASE_TESTS = [
@@ -27,6 +27,7 @@ export const EMBEDDED_DATABASE_TESTS = [
   "tests/integration/coupons.test.ts",
   "tests/integration/metrics.test.ts",
   "tests/integration/shutdown.test.ts",
+  "tests/integration/search-relevance.test.ts",
 ];
 
 // `node --import tsx tests/embedded-database-tests.ts` prints the list (npm run test:embedded).
