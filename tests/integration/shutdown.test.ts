@@ -242,19 +242,20 @@ describe("SIGTERM under keep-alive load", () => {
     expect(posted.status).toBe(400);
     expect(posted.body).toContain("Controleer de gemarkeerde velden.");
 
+    // The drain delay comes before HTTP stops: the port refuses new connections only once it is over.
+    // (Read from the outside: the order of the "shutdown step done" log lines was checked here, and
+    // once, on a loaded CI machine, a line was missing from the captured output.)
+    await waitFor(async () => {
+      try {
+        await httpRequest(`${running.url}/healthz`, { timeoutMs: 2_000 });
+        return false;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === "ECONNREFUSED";
+      }
+    }, DRAIN_MS + 30_000);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+
     const exit = await running.exited;
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
-    const steps = running
-      .logs()
-      .filter((line) => line.msg === "shutdown step done")
-      .map((line) => line.step);
-    // On a failure, the server's last log lines say what it did instead.
-    const tail = running
-      .stdout()
-      .slice(-20)
-      .map((line) => line.slice(0, 300))
-      .join("\n");
-    expect(steps.slice(0, 2), tail).toEqual(["drain delay", "http"]);
   }, 120_000);
 });
