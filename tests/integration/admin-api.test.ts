@@ -6,7 +6,7 @@ import type { Database } from "../../app/db/client.server";
 import { adminChanges, siteSettings } from "../../app/db/schema";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
-import { flashOf } from "../support/flash";
+import { expectAccessDenied, expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { signedInUser } from "../support/users";
 
 /** A supplier on loopback: records what it receives and answers as the test says. */
@@ -256,46 +256,32 @@ describe("API Connection tab", () => {
 });
 
 describe("API Connection guard", () => {
-  async function expectAccessDenied(res: Response) {
-    const body = await res.text();
-    if (res.status === 302) expect(res.headers.get("location")).toBe("/");
-    else {
-      expect(res.status).toBe(202);
-      expect(body).toMatch(/"\/"/);
-    }
-    expect(body).not.toContain("Endpoint URL");
-    expect(flashOf(res)).toEqual({
-      kind: "error",
-      title: "Access Denied",
-      description: "You must be logged in to access the admin dashboard",
-    });
-  }
-
-  describe.each([
-    { who: "a guest", cookie: () => "" },
-    { who: "a signed-in customer", cookie: () => customer.cookie },
-  ])("for $who", ({ cookie }) => {
+  describe.each(guestAndCustomer(() => customer.cookie))("for $who", ({ cookie }) => {
     it("refuses the page and both actions, changing and sending nothing", async () => {
       const before = await storedUrl();
       const [changesBefore] = await db().select({ n: count() }).from(adminChanges);
-      for (const path of ["/admin/api", "/admin/api.data", "/admin/api?edit", "/admin?tab=api"]) {
-        await expectAccessDenied(await app.get(path, { headers: { cookie: cookie() } }));
-      }
+      const hidden = ["Endpoint URL"];
+      const saveUrl = { intent: "api-url", url: "http://127.0.0.1:9/aanval" };
+      await expectAdminOnly(
+        app,
+        cookie(),
+        [
+          "/admin/api",
+          "/admin/api.data",
+          "/admin/api?edit",
+          "/admin?tab=api",
+          { path: "/admin/api", fields: saveUrl },
+          { path: "/admin/api.data", fields: saveUrl },
+        ],
+        { hidden },
+      );
       for (const path of ["/admin/api", "/admin/api.data"]) {
-        await expectAccessDenied(
-          await app.post(
-            path,
-            { intent: "api-url", url: "http://127.0.0.1:9/aanval" },
-            { headers: { cookie: cookie() } },
-          ),
-        );
-        await expectAccessDenied(
-          await app.get(path, {
-            method: "POST",
-            headers: { cookie: cookie(), origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-            body: testForm({ body: PLACEHOLDER_BODY }).toString(),
-          }),
-        );
+        const test = await app.get(path, {
+          method: "POST",
+          headers: { cookie: cookie(), origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+          body: testForm({ body: PLACEHOLDER_BODY }).toString(),
+        });
+        await expectAccessDenied(test, { hidden });
       }
       expect(await storedUrl()).toBe(before);
       const [changesAfter] = await db().select({ n: count() }).from(adminChanges);
