@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { adminChanges, supplierConnections } from "../../app/db/schema";
 import type { FtpActionResult } from "../../app/components/admin/ftp-panel";
 import { useTestApp } from "../support/fixture";
-import { flashOf } from "../support/flash";
 import { startTestFtpServer } from "../support/ftp-server";
+import { expectAccessDenied, expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
@@ -239,35 +239,29 @@ describe("refused for guests and customers, with no change", () => {
     changes: (await db().select().from(adminChanges)).length,
     files: fs.readdirSync(ftp.root).sort(),
   });
-  for (const [name, cookie] of [
-    ["guest", () => ""],
-    ["customer", () => customer.cookie],
-  ] as const) {
-    it(`${name}: page and every action`, async () => {
-      const page = await app.get("/admin/ftp", cookie() ? { headers: { cookie: cookie() } } : {});
-      expect(page.status).toBe(302);
+  for (const { who, cookie } of guestAndCustomer(() => customer.cookie)) {
+    it(`${who}: page and every action`, async () => {
+      await expectAdminOnly(app, cookie(), ["/admin/ftp"]);
       const file = await app.get(
         "/admin/ftp/download?path=%2Fvoorraad.csv",
         cookie() ? { headers: { cookie: cookie() } } : {},
       );
-      expect(file.status).toBe(302);
       expect(file.headers.get("content-disposition")).toBeNull();
-      expect(await file.text()).not.toContain(
-        fs.readFileSync(path.join(ftp.root, "voorraad.csv"), "utf8").slice(0, 20),
-      );
+      await expectAccessDenied(file, {
+        hidden: [fs.readFileSync(path.join(ftp.root, "voorraad.csv"), "utf8").slice(0, 20)],
+      });
       const actions: Record<string, string>[] = [
         { intent: "save", host: "evil.example", port: "21", user: "x", password: "y", remotePath: "/" },
         { intent: "test" },
         { intent: "list", remotePath: "/" },
         { intent: "xml", fileContent: "<a/>" },
       ];
-      for (const fields of actions) {
-        const before = await snapshot();
-        const res = await app.post("/admin/ftp", fields, cookie() ? { headers: { cookie: cookie() } } : {});
-        expect(res.status).toBe(302);
-        expect(flashOf(res)?.title).toBe("Access Denied");
-        expect(await snapshot()).toEqual(before);
-      }
+      await expectAdminOnly(
+        app,
+        cookie(),
+        actions.map((fields) => ({ path: "/admin/ftp", fields })),
+        { unchanged: snapshot },
+      );
     });
   }
 });

@@ -5,7 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { adminChanges, supplierConnections } from "../../app/db/schema";
 import type { SftpActionResult } from "../../app/components/admin/sftp-panel";
 import { useTestApp } from "../support/fixture";
-import { flashOf } from "../support/flash";
+import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { postToAction } from "../support/single-fetch";
 import { startTestSftpServer } from "../support/sftp-server";
 import { signedInUser } from "../support/users";
@@ -170,25 +170,20 @@ describe("refused for guests and customers, with no change", () => {
     connections: await db().select().from(supplierConnections),
     changes: (await db().select().from(adminChanges)).length,
   });
-  for (const [name, cookie] of [
-    ["guest", () => ""],
-    ["customer", () => customer.cookie],
-  ] as const) {
-    it(`${name}: page and every action`, async () => {
-      const page = await app.get("/admin/sftp", cookie() ? { headers: { cookie: cookie() } } : {});
-      expect(page.status).toBe(302);
-      expect(page.headers.get("location")).toBe("/");
-      for (const fields of [
+  for (const { who, cookie } of guestAndCustomer(() => customer.cookie)) {
+    it(`${who}: page and every action`, async () => {
+      const actions = [
         form(),
         form({ intent: "save", host: "evil.example" }),
         { intent: "accept-host-key", fingerprint: `SHA256:${"A".repeat(43)}` },
-      ]) {
-        const before = await snapshot();
-        const res = await app.post("/admin/sftp", fields, cookie() ? { headers: { cookie: cookie() } } : {});
-        expect(res.status).toBe(302);
-        expect(flashOf(res)?.title).toBe("Access Denied");
-        expect(await snapshot()).toEqual(before);
-      }
+      ];
+      await expectAdminOnly(app, cookie(), ["/admin/sftp"]);
+      await expectAdminOnly(
+        app,
+        cookie(),
+        actions.map((fields) => ({ path: "/admin/sftp", fields })),
+        { unchanged: snapshot },
+      );
     });
   }
 });
