@@ -79,7 +79,9 @@ describe("the mail templates under the E-mails tab", () => {
     const html = await res.text();
     expect(text(html)).toContain("Subject Bevestiging van je bestelling 3f2a9c1e bij Trapkracht");
     // The text part as text: its lines as written, the money worked out by hand (2 × €9,95).
-    expect(html).toContain("- Kettingolie 100 ml × 2: €\u00a019,90 (€\u00a09,95 per stuk, aanbieding, was €\u00a012,50)");
+    expect(html).toContain(
+      "- Kettingolie 100 ml × 2: €\u00a019,90 (€\u00a09,95 per stuk, aanbieding, was €\u00a012,50)",
+    );
     expect(html).toContain("Totaal: €\u00a028,71");
     const frame = /<iframe[^>]*>/.exec(html)?.[0] ?? "";
     expect(frame).toContain('src="/admin/emails/templates/order-confirmation/html"');

@@ -508,7 +508,10 @@ describe("admin orders guard", () => {
     });
 
     it("refuses every orders action and changes nothing", async () => {
-      const actions: Record<string, string>[] = [{ intent: "status", status: "cancelled" }, { intent: "retry-dropshipment" }];
+      const actions: Record<string, string>[] = [
+        { intent: "status", status: "cancelled" },
+        { intent: "retry-dropshipment" },
+      ];
       await expectAdminOnly(
         app,
         cookie(),

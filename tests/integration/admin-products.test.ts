@@ -126,7 +126,13 @@ describe("refused for guests and customers, with no change in the database", () 
       await expectAdminOnly(
         app,
         cookie(),
-        ["/admin/products", `/admin/products?edit=${artNo}`, "/admin/product-management", "/admin", "/admin/products.data"],
+        [
+          "/admin/products",
+          `/admin/products?edit=${artNo}`,
+          "/admin/product-management",
+          "/admin",
+          "/admin/products.data",
+        ],
         { hidden: ["Blijft zoals het is"] },
       );
     });

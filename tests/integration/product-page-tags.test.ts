@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminChanges, productTags } from "../../app/db/schema";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
+import { expectAdminOnly } from "../support/refusals";
 import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
@@ -45,7 +46,11 @@ async function lastChange() {
 
 const guestPage = async (artNo: number) => {
   const res = await app.get(`/product/${artNo}`);
-  return { cache: res.headers.get("x-page-cache"), cacheControl: res.headers.get("cache-control"), html: await res.text() };
+  return {
+    cache: res.headers.get("x-page-cache"),
+    cacheControl: res.headers.get("cache-control"),
+    html: await res.text(),
+  };
 };
 
 describe("guests and customers", () => {
@@ -65,14 +70,15 @@ describe("guests and customers", () => {
         { intent: "tag-remove", tag: "winter" },
       ]) {
         // As a form post (without JavaScript) and as the page's fetcher posts it.
-        const plain = await app.post(`/product/${artNo}`, fields, { headers, redirect: "manual" });
-        expect(plain.status).toBe(302);
-        expect(plain.headers.get("location")).toBe("/");
-        const fetched = await app.post(`/product/${artNo}.data`, fields, { headers, redirect: "manual" });
-        const body = await fetched.text();
-        expect(body).not.toContain("Tag toegevoegd");
-        expect(body).not.toContain("Tag verwijderd");
-        expect(body).toMatch(/redirect/);
+        await expectAdminOnly(
+          app,
+          headers.cookie ?? "",
+          [
+            { path: `/product/${artNo}`, fields },
+            { path: `/product/${artNo}.data`, fields },
+          ],
+          { hidden: ["Tag toegevoegd", "Tag verwijderd"] },
+        );
       }
       expect(await tagsOf(artNo)).toEqual(["winter"]);
       expect(await changeCount()).toBe(changes);
@@ -136,13 +142,24 @@ describe("an admin on the product page", () => {
       postToAction<TagAnswer>(app, `/product/${artNo}`, fields, { cookie: admin.cookie });
 
     const blank = await post({ intent: "tag-add", tag: "   " });
-    expect(blank).toEqual({ status: 400, data: { ok: false, intent: "tag-add", title: "Fout", description: "De tag mag niet leeg zijn." } });
+    expect(blank).toEqual({
+      status: 400,
+      data: { ok: false, intent: "tag-add", title: "Fout", description: "De tag mag niet leeg zijn." },
+    });
     const duplicate = await post({ intent: "tag-add", tag: "WINTER" });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.data).toMatchObject({ ok: false, title: "Fout", description: 'Dit product heeft de tag "WINTER" al.' });
+    expect(duplicate.data).toMatchObject({
+      ok: false,
+      title: "Fout",
+      description: 'Dit product heeft de tag "WINTER" al.',
+    });
     const missing = await post({ intent: "tag-remove", tag: "zomer" });
     expect(missing.status).toBe(404);
-    expect(missing.data).toMatchObject({ ok: false, title: "Fout", description: 'Dit product heeft geen tag "zomer".' });
+    expect(missing.data).toMatchObject({
+      ok: false,
+      title: "Fout",
+      description: 'Dit product heeft geen tag "zomer".',
+    });
     const control = await post({ intent: "tag-add", tag: "a\u0007b" });
     expect(control.status).toBe(400);
     expect(control.data.title).toBe("Fout");
@@ -216,7 +233,12 @@ describe("the page cache and the admin's view", () => {
     expect((await guestPage(artNo)).cache).toBe("hit");
 
     // And removed again: gone for the next guest.
-    await postToAction<TagAnswer>(app, `/product/${artNo}`, { intent: "tag-remove", tag: "stuur" }, { cookie: admin.cookie });
+    await postToAction<TagAnswer>(
+      app,
+      `/product/${artNo}`,
+      { intent: "tag-remove", tag: "stuur" },
+      { cookie: admin.cookie },
+    );
     const removed = await guestPage(artNo);
     expect(removed.cache).toBe("miss");
     expect(removed.html).not.toContain(">stuur<");
