@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
-import { adminChanges, customers, orderItems, orders, outbox } from "../../app/db/schema";
+import { adminChanges, customers, orders, outbox } from "../../app/db/schema";
 import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { startTestApp, type TestApp } from "../support/app";
-import { createPendingOrder } from "../support/checkout-factories";
+import { createPaidOrder, orderItemsOf } from "../support/checkout-factories";
 import { createTestDatabase } from "../support/db";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
@@ -209,19 +209,12 @@ describe("open withdrawals", () => {
    * € 4,95: € 53,80), moved to `paidAt`, and a withdrawal of one € 19,95 piece received at `receivedAt`.
    */
   async function withdrawnOrder(paidAt: string, receivedAt: string) {
-    const { order, session } = await createPendingOrder(db(), payments, { appUrl: app.url });
-    expect(
-      (await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" })).status,
-    ).toBe(302);
+    const { order } = await createPaidOrder(app, db(), payments);
     await db()
       .update(orders)
       .set({ createdAt: new Date(paidAt), paidAt: new Date(paidAt) })
       .where(eq(orders.id, order.id));
-    const items = await db()
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
+    const items = await orderItemsOf(db(), order.id);
     const result = await withdrawOrder(db(), app.config, {
       orderId: order.id,
       channel: "guest",

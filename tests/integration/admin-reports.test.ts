@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
-import { invoices, orderItems, orders, orderWithdrawals } from "../../app/db/schema";
+import { invoices, orders, orderWithdrawals } from "../../app/db/schema";
+import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
@@ -46,44 +47,10 @@ async function placeAndPay(
     productNames[line.name] = String(product.artNo);
     cart.push({ artNo: product.artNo, quantity: line.quantity });
   }
-  const token = crypto.randomUUID();
   ip += 1;
-  const placed = await app.post(
-    "/checkout",
-    {
-      intent: "place",
-      checkoutToken: token,
-      couponCode: coupon,
-      items: JSON.stringify(cart),
-      firstName: "Anna",
-      lastName: "de Vries",
-      email: `anna-${crypto.randomUUID()}@example.nl`,
-      phone: "06 12345678",
-      createAccount: "",
-      password: "",
-      address: "Fietsstraat",
-      houseNumber: "12",
-      houseNumberAddition: "",
-      postalCode: "1234ab",
-      city: "Utrecht",
-      saveInfo: "",
-    },
-    { headers: { "x-forwarded-for": `10.29.4.${ip}` } },
-  );
-  expect(placed.status).toBe(303);
-  const [order] = await db().select().from(orders).where(eq(orders.checkoutToken, token));
-  const paid = await app.post(`/betaalpagina/${order!.paymentSessionId}`, {
-    intent: "pay",
-    method: "ideal",
-    bank: "ING",
-  });
-  expect(paid.status).toBe(302);
-  const items = await db()
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order!.id))
-    .orderBy(asc(orderItems.id));
-  return { orderId: order!.id, items };
+  const order = await placeOrderAtCheckout(app, db(), { cart, couponCode: coupon, ip: `10.29.4.${ip}` });
+  await payOnPaymentPage(app, order.paymentSessionId!);
+  return { orderId: order.id, items: await orderItemsOf(db(), order.id) };
 }
 
 async function refund(orderId: string, fields: Record<string, string>, confirmedCents: number) {

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invoices, orderItems, orders } from "../../app/db/schema";
+import { invoices, orders } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPendingOrder, type PendingLineInput } from "../support/checkout-factories";
+import { createPaidOrder, orderItemsOf, type PendingLineInput } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
 import { pdfText, vatRows } from "../support/pdf-text";
 import { postToAction } from "../support/single-fetch";
@@ -33,15 +33,8 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order, shared as 
   });
 
   async function paidOrder(lines: PendingLineInput[]) {
-    const { order, session } = await createPendingOrder(db(), payments, { appUrl: app.url, lines });
-    const paid = await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" });
-    expect(paid.status).toBe(302);
-    const items = await db()
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
-    return { orderId: order.id, items };
+    const { order } = await createPaidOrder(app, db(), payments, { lines });
+    return { orderId: order.id, items: await orderItemsOf(db(), order.id) };
   }
   /** Refunds, then reads the credit invoice's VAT rows and total from its PDF. */
   async function creditPdf(orderId: string, fields: Record<string, string>, confirmedCents: number) {

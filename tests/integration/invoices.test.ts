@@ -8,7 +8,7 @@ import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";
-import { createPendingOrder } from "../support/checkout-factories";
+import { createPaidOrder, createPendingOrder, type PendingLineInput } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
 import { startMailbox } from "../support/mailbox";
 import { pdfText, vatRows } from "../support/pdf-text";
@@ -24,10 +24,8 @@ describe("invoices", () => {
   });
 
   const guestCookie = (orderId: string) => `trapkracht_bestelling=${guestOrderToken(TEST_AUTH_SECRET, orderId)}`;
-  async function paidOrder(lines?: Parameters<typeof createPendingOrder>[2]["lines"]) {
-    const { order, session } = await createPendingOrder(db(), payments, { appUrl: app.url, lines });
-    const paid = await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" });
-    expect(paid.status).toBe(302);
+  async function paidOrder(lines?: PendingLineInput[]) {
+    const { order } = await createPaidOrder(app, db(), payments, { lines });
     return order.id;
   }
   const invoiceOf = async (orderId: string) =>

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
-import { invoices, orderItems, orderRefunds, orders, outbox } from "../../app/db/schema";
+import { invoices, orderRefunds, orders, outbox } from "../../app/db/schema";
 import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
 import { TEST_AUTH_SECRET } from "../support/app";
+import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -40,39 +41,11 @@ function allocationScenarios(
       const product = await createProduct(db(), { consumerPriceCents: line.priceCents, vatRate: line.vatRate });
       cart.push({ artNo: product.artNo, quantity: line.quantity });
     }
-    const token = crypto.randomUUID();
     ipCounter += 1;
-    const placed = await app.post(
-      "/checkout",
-      {
-        intent: "place",
-        checkoutToken: token,
-        couponCode,
-        items: JSON.stringify(cart),
-        firstName: "Anna",
-        lastName: "de Vries",
-        email: `anna-${crypto.randomUUID()}@example.nl`,
-        phone: "06 12345678",
-        createAccount: "",
-        password: "",
-        address: "Fietsstraat",
-        houseNumber: "12",
-        houseNumberAddition: "",
-        postalCode: "1234ab",
-        city: "Utrecht",
-        saveInfo: "",
-      },
-      { headers: { "x-forwarded-for": `10.28.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` } },
-    );
-    expect(placed.status).toBe(303);
-    const [order] = await db().select().from(orders).where(eq(orders.checkoutToken, token));
-    await pay(order!.paymentSessionId!);
-    const items = await db()
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order!.id))
-      .orderBy(asc(orderItems.id));
-    return { orderId: order!.id, items };
+    const ip = `10.28.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+    const order = await placeOrderAtCheckout(app, db(), { cart, couponCode, ip });
+    await pay(order.paymentSessionId!);
+    return { orderId: order.id, items: await orderItemsOf(db(), order.id) };
   }
 
   const orderOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
@@ -245,14 +218,7 @@ describe("refunds share the coupon over the lines (local payment page)", () => {
   const fixture = useTestApp({ PAYMENT_PROVIDER: "local" });
   allocationScenarios(
     fixture,
-    async (sessionId) => {
-      const paid = await fixture.app.post(`/betaalpagina/${sessionId}`, {
-        intent: "pay",
-        method: "ideal",
-        bank: "ING",
-      });
-      expect(paid.status).toBe(302);
-    },
+    (sessionId) => payOnPaymentPage(fixture.app, sessionId),
     () => null,
   );
 });

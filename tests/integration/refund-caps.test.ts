@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
-import { orderItems, orderRefunds, orders } from "../../app/db/schema";
+import { orderRefunds, orders } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPendingOrder, type PendingLineInput } from "../support/checkout-factories";
+import { createPaidOrder, orderItemsOf, type PendingLineInput } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { useTestApp } from "../support/fixture";
 import { postToAction } from "../support/single-fetch";
@@ -29,15 +29,8 @@ describe("refund caps over several partial refunds", () => {
 
   /** A placed order paid on the local payment page, with its lines in the order given. */
   async function paidOrder(lines: PendingLineInput[], coupon?: { id: string; code: string; discountCents: number }) {
-    const { order, session } = await createPendingOrder(db(), payments, { appUrl: app.url, lines, coupon });
-    const paid = await app.post(`/betaalpagina/${session.id}`, { intent: "pay", method: "ideal", bank: "ING" });
-    expect(paid.status).toBe(302);
-    const items = await db()
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
-    return { orderId: order.id, items };
+    const { order } = await createPaidOrder(app, db(), payments, { lines, coupon });
+    return { orderId: order.id, items: await orderItemsOf(db(), order.id) };
   }
   const refund = (orderId: string, fields: Record<string, string>, confirmedCents: number) =>
     postToAction<AdminActionResult>(

@@ -8,7 +8,7 @@ import { createPaymentProvider } from "../../app/domain/payments/provider.server
 import { createLogger } from "../../app/lib/logger.server";
 import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
 import { TEST_AUTH_SECRET } from "../support/app";
-import { createPendingOrder } from "../support/checkout-factories";
+import { createPaidOrder, createPendingOrder } from "../support/checkout-factories";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { useTestApp, type TestAppFixture } from "../support/fixture";
 import { expectAdminOnly } from "../support/refusals";
@@ -172,13 +172,7 @@ describe("refunds with the local test provider", () => {
   refundScenarios(
     fixture,
     async (payments) => {
-      const { order, session } = await createPendingOrder(fixture.database.db, payments, { appUrl: fixture.app.url });
-      const paid = await fixture.app.post(`/betaalpagina/${session.id}`, {
-        intent: "pay",
-        method: "ideal",
-        bank: "ING",
-      });
-      expect(paid.status).toBe(302);
+      const { order, session } = await createPaidOrder(fixture.app, fixture.database.db, payments);
       return { orderId: order.id, sessionId: session.id };
     },
     null,

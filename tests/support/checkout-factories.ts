@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Db } from "../../app/db/client.server";
 import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
 import { priceOrder } from "../../app/domain/checkout/pricing";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
+import type { TestApp } from "./app";
 import { createProduct } from "./factories";
 import { createCustomer } from "./order-factories";
 
@@ -127,4 +130,73 @@ export async function createPendingOrder(
   });
   await db.update(orders).set({ paymentSessionId: session.id }).where(eq(orders.id, order!.id));
   return { order: { ...order!, paymentSessionId: session.id }, customer, products, items, totals, session };
+}
+
+/**
+ * A placed order paid on the local payment page (createPendingOrder, then payOnPaymentPage): the
+ * order is paid and has its invoice, as after a real checkout.
+ */
+export async function createPaidOrder(
+  app: TestApp,
+  db: Db,
+  payments: PaymentProvider,
+  opts: Omit<Parameters<typeof createPendingOrder>[2], "appUrl"> = {},
+) {
+  const placed = await createPendingOrder(db, payments, { appUrl: app.url, ...opts });
+  await payOnPaymentPage(app, placed.session.id);
+  return placed;
+}
+
+/** Pays on the local payment page as the shopper does (iDEAL, ING), which sends them on with a 302. */
+export async function payOnPaymentPage(app: TestApp, sessionId: string) {
+  const paid = await app.post(`/betaalpagina/${sessionId}`, { intent: "pay", method: "ideal", bank: "ING" });
+  expect(paid.status).toBe(302);
+}
+
+/** An order's lines, in the order they were stored. */
+export function orderItemsOf(db: Db, orderId: string) {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/** What a guest types at checkout, but the e-mail address: give each order its own. */
+export const CHECKOUT_SHOPPER = {
+  firstName: "Anna",
+  lastName: "de Vries",
+  phone: "06 12345678",
+  createAccount: "",
+  password: "",
+  address: "Fietsstraat",
+  houseNumber: "12",
+  houseNumberAddition: "",
+  postalCode: "1234ab",
+  city: "Utrecht",
+  saveInfo: "",
+};
+
+/**
+ * Places an order through the real checkout form, as a guest (CHECKOUT_SHOPPER with a new e-mail
+ * address) posting from `ip` (each shopper their own address, under the checkout's rate limit).
+ * Expects the redirect to the payment page (303) and returns the stored order.
+ */
+export async function placeOrderAtCheckout(
+  app: TestApp,
+  db: Db,
+  opts: { cart: { artNo: number; quantity: number }[]; couponCode?: string; ip: string },
+) {
+  const token = crypto.randomUUID();
+  const placed = await app.post(
+    "/checkout",
+    {
+      intent: "place",
+      checkoutToken: token,
+      couponCode: opts.couponCode ?? "",
+      items: JSON.stringify(opts.cart),
+      ...CHECKOUT_SHOPPER,
+      email: `anna-${crypto.randomUUID()}@example.nl`,
+    },
+    { headers: { "x-forwarded-for": opts.ip } },
+  );
+  expect(placed.status).toBe(303);
+  const [order] = await db.select().from(orders).where(eq(orders.checkoutToken, token));
+  return order!;
 }
