@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localPaymentSessions, orders } from "../../app/db/schema";
+import { CHECKOUT_SHOPPER } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -15,19 +16,6 @@ import { useTestApp } from "../support/fixture";
 
 type Fields = Record<string, string>;
 
-const SHOPPER: Fields = {
-  firstName: "Anna",
-  lastName: "de Vries",
-  phone: "06 12345678",
-  createAccount: "",
-  password: "",
-  address: "Fietsstraat",
-  houseNumber: "12",
-  houseNumberAddition: "",
-  postalCode: "1234ab",
-  city: "Utrecht",
-  saveInfo: "",
-};
 const USED_UP = "Deze kortingscode is al het maximale aantal keren gebruikt.";
 
 for (const provider of ["local", "stripe"] as const) {
@@ -61,7 +49,7 @@ for (const provider of ["local", "stripe"] as const) {
         {
           intent: "place",
           checkoutToken: crypto.randomUUID(),
-          ...SHOPPER,
+          ...CHECKOUT_SHOPPER,
           email,
           items: JSON.stringify([{ artNo, quantity: 1 }]),
           couponCode,

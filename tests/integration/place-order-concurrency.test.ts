@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { localPaymentSessions, orders } from "../../app/db/schema";
+import { CHECKOUT_SHOPPER } from "../support/checkout-factories";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 
@@ -9,20 +10,6 @@ import { useTestApp } from "../support/fixture";
  * order and one payment session, and every answer sends the browser to that one payment page.
  */
 
-const GUEST = {
-  firstName: "Anna",
-  lastName: "de Vries",
-  phone: "06 12345678",
-  createAccount: "",
-  password: "",
-  address: "Fietsstraat",
-  houseNumber: "12",
-  houseNumberAddition: "",
-  postalCode: "1234ab",
-  city: "Utrecht",
-  saveInfo: "",
-};
-
 const { app, database } = useTestApp({ PAYMENT_PROVIDER: "local" });
 
 describe("simultaneous posts of one checkout form", () => {
@@ -30,7 +17,7 @@ describe("simultaneous posts of one checkout form", () => {
     const product = await createProduct(database.db, { stockQuantity: 50 });
     const token = crypto.randomUUID();
     const fields = {
-      ...GUEST,
+      ...CHECKOUT_SHOPPER,
       email: `achtvoudig-${round}@example.nl`,
       intent: "place",
       checkoutToken: token,
