@@ -12,6 +12,7 @@ import {
   products,
   users,
 } from "../../app/db/schema";
+import { CHECKOUT_SHOPPER } from "../support/checkout-factories";
 import { createProduct } from "../support/factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createCustomer } from "../support/order-factories";
@@ -21,20 +22,8 @@ import { shortOrderId } from "../../app/domain/orders/short-id";
 
 type Fields = Record<string, string>;
 
-const GUEST: Fields = {
-  firstName: "Anna",
-  lastName: "de Vries",
-  email: "anna@example.nl",
-  phone: "06 12345678",
-  createAccount: "",
-  password: "",
-  address: "Fietsstraat",
-  houseNumber: "12",
-  houseNumberAddition: "",
-  postalCode: "1234ab",
-  city: "Utrecht",
-  saveInfo: "",
-};
+/** A guest's checkout details: Anna de Vries, 06 12345678, Fietsstraat 12, 1234ab Utrecht (CHECKOUT_SHOPPER). */
+const GUEST: Fields = { ...CHECKOUT_SHOPPER, email: "anna@example.nl" };
 
 const PLACE_FAILED = "Fout bij het plaatsen van de bestelling";
 
