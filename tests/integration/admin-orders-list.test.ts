@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { adminChanges, customers, orders, outbox } from "../../app/db/schema";
 import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { startTestApp, type TestApp } from "../support/app";
 import { createPaidOrder, orderItemsOf } from "../support/checkout-factories";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { signedInUser } from "../support/users";
@@ -17,20 +15,13 @@ import { signedInUser } from "../support/users";
  * the filters with their counts, the date range in Amsterdam days, the sorts with keyset paging, the
  * CSV export and "Mark as shipped" for several orders. Every figure below is worked out by hand.
  */
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let customer: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, database.db, { role: "admin", email: "lijstbeheer@trapkracht.test" });
   customer = await signedInUser(app, database.db, { email: "klant.lijst@example.nl" });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 const db = () => database.db;

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { adminChanges, customers, jobs, orders, outbox } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { signedInUser } from "../support/users";
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let customer: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, database.db, { role: "admin", email: "orderbeheer@trapkracht.test" });
   customer = await signedInUser(app, database.db, { email: "nieuwsgierige.klant@example.nl" });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 const db = () => database.db;
