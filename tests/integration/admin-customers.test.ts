@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import {
   customers,
   customerSummaries,
@@ -11,14 +10,12 @@ import {
   shippingAddresses,
   users,
 } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { createUser, signedInUser } from "../support/users";
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let shopper: Awaited<ReturnType<typeof signedInUser>>;
 
@@ -58,8 +55,6 @@ let gijsRefunded: typeof orders.$inferSelect;
 let sanneAccountOrder: typeof orders.$inferSelect;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, db(), { role: "admin", email: "klantbeheer@trapkracht.test" });
   shopper = await signedInUser(app, db(), { email: "nieuwsgierig@example.nl" });
 
@@ -143,11 +138,6 @@ beforeAll(async () => {
 
   // An account that never ordered.
   await createUser(db(), { email: "nog.niets@example.nl", name: "Nog Niets" });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe("Customers list", () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { orderRefunds, orderWithdrawalItems, orderWithdrawals, outbox, supplierFeedRuns } from "../../app/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { startTestApp } from "../support/app";
+import { useTestApp } from "../support/fixture";
 import { createProduct } from "../support/factories";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
@@ -16,8 +15,7 @@ import { signedInUser } from "../support/users";
  * link — checked against the list the link opens where that list is this shop's own.
  */
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let shopper: Awaited<ReturnType<typeof signedInUser>>;
 let emptyDashboard: string;
@@ -73,8 +71,6 @@ let failedIds: string[];
 let withdrawnIds: string[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, db(), { role: "admin", email: "dashboard@trapkracht.test" });
   shopper = await signedInUser(app, db(), { email: "benieuwd@example.nl" });
   // Nothing happened yet: mails of the sign-ups aside, which are removed.
@@ -210,11 +206,6 @@ beforeAll(async () => {
       mail("failed", "550 5.1.1 Mailbox unavailable"),
       mail("sent"),
     ]);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe("access", () => {

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server";
 import { rowsOf } from "../../app/db/rows.server";
 import { adminChanges, sessions, users } from "../../app/db/schema";
 import { setUserActive, setUserRole } from "../../app/domain/admin/users.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase } from "../support/db";
+import { useTestApp } from "../support/fixture";
 import { flashOf } from "../support/flash";
 import { createCustomer } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { createUser, signedInUser } from "../support/users";
 
-let database: Database;
-let app: TestApp;
+const { app, database } = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let shopper: Awaited<ReturnType<typeof signedInUser>>;
 
@@ -52,15 +49,8 @@ async function onlyAdmins(ids: string[]) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startTestApp(database.db);
   admin = await signedInUser(app, db(), { role: "admin", email: "hoofd@trapkracht.test" });
   shopper = await signedInUser(app, db(), { email: "gewoon.klant@example.nl" });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 beforeEach(async () => {
