@@ -10,13 +10,11 @@ import {
 import type { JobPayloads } from "../../app/domain/jobs/queue.server";
 import { createJobWorker, type ClaimedJob, type JobWorker } from "../../app/domain/jobs/worker.server";
 import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
-import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPendingOrder } from "../support/checkout-factories";
-import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
+import { createConfirmedOrder } from "../support/checkout-factories";
+import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
@@ -44,12 +42,7 @@ describe("a paid order the supplier accepts", () => {
   };
 
   const paidOrder = async (email: string) => {
-    const placed = await createPendingOrder(db(), payments, { appUrl: config.publicUrl, email });
-    expect(await payLocalSession(db(), placed.session.id, { method: "ideal", bank: "ING" })).not.toBeNull();
-    expect(await confirmPayment({ db: db(), payments, logger, config }, placed.session.id)).toMatchObject({
-      outcome: "paid",
-      newlyPaid: true,
-    });
+    const placed = await createConfirmedOrder({ db: db(), payments, logger, config }, { email });
     return placed.order.id;
   };
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -67,11 +60,7 @@ describe("a paid order the supplier accepts", () => {
       NODE_ENV: "production",
       PUBLIC_URL: "http://127.0.0.1:9",
       SHOP_EMAIL: "winkel@trapkracht.test",
-      SUPPLIER_API_URL: supplier.url,
-      SUPPLIER_USERNAME: "trapkracht",
-      SUPPLIER_PASSWORD: "geheim",
-      SUPPLIER_DEBTOR_NUMBER: "D-10452",
-      SUPPLIER_TIMEOUT_MS: "1000",
+      ...fakeSupplierEnv(supplier),
     });
     payments = createPaymentProvider({ db: db(), config, logger });
   });

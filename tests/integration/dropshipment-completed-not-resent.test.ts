@@ -9,13 +9,11 @@ import {
   getDropshipmentJob,
 } from "../../app/domain/fulfilment/dropshipment.server";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
-import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPendingOrder } from "../support/checkout-factories";
-import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
+import { createConfirmedOrder } from "../support/checkout-factories";
+import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
@@ -47,11 +45,7 @@ describe("a completed dropshipment whose job is claimable again", () => {
       NODE_ENV: "production",
       PUBLIC_URL: "http://127.0.0.1:9",
       SHOP_EMAIL: "winkel@trapkracht.test",
-      SUPPLIER_API_URL: supplier.url,
-      SUPPLIER_USERNAME: "trapkracht",
-      SUPPLIER_PASSWORD: "geheim",
-      SUPPLIER_DEBTOR_NUMBER: "D-10452",
-      SUPPLIER_TIMEOUT_MS: "1000",
+      ...fakeSupplierEnv(supplier),
     });
     payments = createPaymentProvider({ db: database.db, config, logger });
   });
@@ -63,11 +57,7 @@ describe("a completed dropshipment whose job is claimable again", () => {
   });
 
   it("is not sent to the supplier a second time, after an expired lease or when put back in the queue", async () => {
-    const placed = await createPendingOrder(database.db, payments, { appUrl: config.publicUrl });
-    expect(await payLocalSession(database.db, placed.session.id, { method: "ideal", bank: "ING" })).not.toBeNull();
-    expect(await confirmPayment({ db: database.db, payments, logger, config }, placed.session.id)).toMatchObject({
-      outcome: "paid",
-    });
+    const placed = await createConfirmedOrder({ db: database.db, payments, logger, config });
     const orderId = placed.order.id;
     const orderRow = async () => (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
     const thisJob = eq(jobs.singletonKey, dropshipmentKey(orderId));

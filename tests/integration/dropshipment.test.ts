@@ -13,11 +13,10 @@ import { sendSupplierRequest } from "../../app/domain/fulfilment/supplier-settin
 import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
-import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPendingOrder } from "../support/checkout-factories";
+import { createConfirmedOrder, createPendingOrder } from "../support/checkout-factories";
 import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestDatabase } from "../support/fixture";
 
@@ -48,11 +47,7 @@ describe("dropshipment", () => {
 
   /** An order placed and paid as the shopper does it: local payment page, then the one confirmation. */
   const paidOrder = async (email?: string) => {
-    const placed = await createPendingOrder(database.db, payments, { appUrl: config.publicUrl, email });
-    expect(await payLocalSession(database.db, placed.session.id, { method: "ideal", bank: "ING" })).not.toBeNull();
-    const result = await confirmPayment({ db: database.db, payments, logger, config }, placed.session.id);
-    expect(result).toMatchObject({ outcome: "paid", newlyPaid: true });
-    return placed;
+    return createConfirmedOrder({ db: database.db, payments, logger, config }, { email });
   };
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const dropshipJobs = () =>

@@ -14,8 +14,8 @@ import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { loadOrderTimeline } from "../../app/features/order-timeline/index.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPendingOrder } from "../support/checkout-factories";
-import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
+import { createConfirmedOrder, createPendingOrder } from "../support/checkout-factories";
+import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
@@ -58,11 +58,7 @@ describe("the order timeline", () => {
   });
   const { app, database } = useTestApp(() => ({
     SHOP_EMAIL: "winkel@trapkracht.test",
-    SUPPLIER_API_URL: supplier.url,
-    SUPPLIER_USERNAME: "trapkracht",
-    SUPPLIER_PASSWORD: "geheim",
-    SUPPLIER_DEBTOR_NUMBER: "D-10452",
-    SUPPLIER_TIMEOUT_MS: "1000",
+    ...fakeSupplierEnv(supplier),
   }));
   const db = () => database.db;
   let payments: PaymentProvider;
@@ -107,19 +103,17 @@ describe("the order timeline", () => {
    */
   async function orderWithAHistory() {
     // 1 × € 25,00 (21 %) + 2 × € 10,00 (9 %) = € 45,00; under € 50, so € 4,95 shipping: € 49,95.
-    const placed = await createPendingOrder(db(), payments, {
-      appUrl: app.url,
-      email: "femke.tijdlijn@example.nl",
-      lines: [
-        { priceCents: 2500, quantity: 1, vatRate: 21, name: "Kettingpons" },
-        { priceCents: 1000, quantity: 2, vatRate: 9, name: "Energiereep" },
-      ],
-    });
+    const placed = await createConfirmedOrder(
+      { db: db(), payments, logger, config: app.config },
+      {
+        email: "femke.tijdlijn@example.nl",
+        lines: [
+          { priceCents: 2500, quantity: 1, vatRate: 21, name: "Kettingpons" },
+          { priceCents: 1000, quantity: 2, vatRate: 9, name: "Energiereep" },
+        ],
+      },
+    );
     const orderId = placed.order.id;
-    expect(await payLocalSession(db(), placed.session.id, { method: "ideal", bank: "ING" })).not.toBeNull();
-    expect(await confirmPayment({ db: db(), payments, logger, config: app.config }, placed.session.id)).toMatchObject({
-      outcome: "paid",
-    });
     // Delivery as the mail worker leaves it: the confirmation sent, the shop's notice failed for good.
     const [confirmation, notification] = await mailsOf(orderId);
     await db()

@@ -4,6 +4,8 @@ import { expect } from "vitest";
 import type { Db } from "../../app/db/client.server";
 import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
 import { priceOrder } from "../../app/domain/checkout/pricing";
+import { confirmPayment, type ConfirmDeps } from "../../app/domain/orders/confirm-payment.server";
+import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import type { TestApp } from "./app";
 import { createProduct } from "./factories";
@@ -147,6 +149,21 @@ export async function createPaidOrder(
   return placed;
 }
 
+/**
+ * A placed order paid without the app: its local payment session paid as the payment page pays it
+ * (iDEAL, ING), then confirmed once, as the return page or the webhook confirms it. Expects that
+ * confirmation to find the order newly paid.
+ */
+export async function createConfirmedOrder(
+  deps: ConfirmDeps,
+  opts: Omit<Parameters<typeof createPendingOrder>[2], "appUrl"> = {},
+) {
+  const placed = await createPendingOrder(deps.db, deps.payments, { appUrl: deps.config.publicUrl, ...opts });
+  expect(await payLocalSession(deps.db, placed.session.id, { method: "ideal", bank: "ING" })).not.toBeNull();
+  expect(await confirmPayment(deps, placed.session.id)).toMatchObject({ outcome: "paid", newlyPaid: true });
+  return placed;
+}
+
 /** Pays on the local payment page as the shopper does (iDEAL, ING), which sends them on with a 302. */
 export async function payOnPaymentPage(app: TestApp, sessionId: string) {
   const paid = await app.post(`/betaalpagina/${sessionId}`, { intent: "pay", method: "ideal", bank: "ING" });
@@ -200,3 +217,4 @@ export async function placeOrderAtCheckout(
   const [order] = await db.select().from(orders).where(eq(orders.checkoutToken, token));
   return order!;
 }
+

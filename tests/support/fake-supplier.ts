@@ -50,6 +50,17 @@ export type FakeSupplier = {
   close: () => Promise<void>;
 };
 
+/** The shop's supplier settings for this fake: its address, an account and a timeout of a second. */
+export function fakeSupplierEnv(supplier: Pick<FakeSupplier, "url">): Record<string, string> {
+  return {
+    SUPPLIER_API_URL: supplier.url,
+    SUPPLIER_USERNAME: "trapkracht",
+    SUPPLIER_PASSWORD: "geheim",
+    SUPPLIER_DEBTOR_NUMBER: "D-10452",
+    SUPPLIER_TIMEOUT_MS: "1000",
+  };
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
