@@ -1,15 +1,12 @@
-import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import { invoices, orders, orderWithdrawals } from "../../app/db/schema";
-import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout } from "../support/checkout-factories";
+import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout, postRefund } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 import { pdfText, vatRows } from "../support/pdf-text";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
-import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
 /**
@@ -54,12 +51,7 @@ async function placeAndPay(
 }
 
 async function refund(orderId: string, fields: Record<string, string>, confirmedCents: number) {
-  const res = await postToAction<AdminActionResult>(
-    app,
-    `/admin/orders/${orderId}`,
-    { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
-    { cookie: admin.cookie },
-  );
+  const res = await postRefund(app, admin.cookie, orderId, fields, confirmedCents);
   expect(res.data).toMatchObject({ ok: true });
 }
 

@@ -5,10 +5,9 @@ import { invoices, orders } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPaidOrder, orderItemsOf, type PendingLineInput } from "../support/checkout-factories";
+import { createPaidOrder, orderItemsOf, postRefund, type PendingLineInput } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
 import { pdfText, vatRows } from "../support/pdf-text";
-import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
 /**
@@ -38,12 +37,7 @@ describe("shipping VAT on a credit invoice of a mixed 21 %/9 % order, shared as 
   }
   /** Refunds, then reads the credit invoice's VAT rows and total from its PDF. */
   async function creditPdf(orderId: string, fields: Record<string, string>, confirmedCents: number) {
-    const refunded = await postToAction<{ ok: boolean }>(
-      app,
-      `/admin/orders/${orderId}`,
-      { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
-      { cookie: admin.cookie },
-    );
+    const refunded = await postRefund(app, admin.cookie, orderId, fields, confirmedCents);
     expect(refunded.data.ok).toBe(true);
     const [credit] = await db()
       .select()

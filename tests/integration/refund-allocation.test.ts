@@ -1,17 +1,15 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import { invoices, orderRefunds, orders, outbox } from "../../app/db/schema";
 import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
 import { TEST_AUTH_SECRET } from "../support/app";
-import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout } from "../support/checkout-factories";
+import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout, postRefund } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { useTestApp, type TestAppFixture } from "../support/fixture";
 import { pdfText, vatRows } from "../support/pdf-text";
-import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
 /**
@@ -50,12 +48,7 @@ function allocationScenarios(
 
   const orderOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
   const refund = (orderId: string, fields: Record<string, string>, confirmedCents: number) =>
-    postToAction<AdminActionResult>(
-      app,
-      `/admin/orders/${orderId}`,
-      { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
-      { cookie: admin.cookie },
-    );
+    postRefund(app, admin.cookie, orderId, fields, confirmedCents);
   /** The text of invoice or credit note `number`, as its PDF prints it. */
   const documentText = async (number: number) => {
     const res = await app.get(`/factuur/${number}`, { headers: { cookie: admin.cookie } });

@@ -1,15 +1,13 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import { orderRefunds, orders } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { createPaidOrder, orderItemsOf, type PendingLineInput } from "../support/checkout-factories";
+import { createPaidOrder, orderItemsOf, postRefund, type PendingLineInput } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { useTestApp } from "../support/fixture";
-import { postToAction } from "../support/single-fetch";
 import { signedInUser } from "../support/users";
 
 /**
@@ -33,12 +31,7 @@ describe("refund caps over several partial refunds", () => {
     return { orderId: order.id, items: await orderItemsOf(db(), order.id) };
   }
   const refund = (orderId: string, fields: Record<string, string>, confirmedCents: number) =>
-    postToAction<AdminActionResult>(
-      app,
-      `/admin/orders/${orderId}`,
-      { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
-      { cookie: admin.cookie },
-    );
+    postRefund(app, admin.cookie, orderId, fields, confirmedCents);
   const refundsOf = (orderId: string) =>
     db()
       .select({

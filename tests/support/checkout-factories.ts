@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
+import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import type { Db } from "../../app/db/client.server";
 import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
 import { priceOrder } from "../../app/domain/checkout/pricing";
@@ -10,6 +11,7 @@ import type { PaymentProvider } from "../../app/domain/payments/provider";
 import type { TestApp } from "./app";
 import { createProduct } from "./factories";
 import { createCustomer } from "./order-factories";
+import { postToAction } from "./single-fetch";
 
 let counter = 0;
 
@@ -218,3 +220,21 @@ export async function placeOrderAtCheckout(
   return order!;
 }
 
+/**
+ * The admin's refund of an order as the order page's fetcher posts it: the lines and shipping in
+ * `fields`, a new refund key and the amount the admin confirmed. Returns the action's answer.
+ */
+export function postRefund(
+  app: TestApp,
+  adminCookie: string,
+  orderId: string,
+  fields: Record<string, string>,
+  confirmedCents: number,
+) {
+  return postToAction<AdminActionResult>(
+    app,
+    `/admin/orders/${orderId}`,
+    { intent: "refund", refundKey: crypto.randomUUID(), confirmedAmountCents: String(confirmedCents), ...fields },
+    { cookie: adminCookie },
+  );
+}
