@@ -4,7 +4,7 @@ import { localPaymentSessions, orders } from "../../app/db/schema";
 import { CHECKOUT_SHOPPER } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { useTestApp } from "../support/fixture";
 
 /**
@@ -28,14 +28,7 @@ for (const provider of ["local", "stripe"] as const) {
       await stripe?.close();
     });
     const { app, database } = useTestApp((): Record<string, string> =>
-      provider === "stripe"
-        ? {
-            PAYMENT_PROVIDER: "stripe",
-            STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-            STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-            STRIPE_API_URL: stripe!.url,
-          }
-        : { PAYMENT_PROVIDER: "local" },
+      provider === "stripe" ? fakeStripeEnv(stripe!) : { PAYMENT_PROVIDER: "local" },
     );
     let ipCounter = 1;
     let artNo = 0;

@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
 import { couponCodes, orders, outbox, stock } from "../../app/db/schema";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createLogger } from "../../app/lib/logger.server";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { fakeStripeEnv, useFakeStripe } from "../support/fake-stripe";
 import { flashOf } from "../support/flash";
 import { useTestApp } from "../support/fixture";
 
 const SHOP = "winkel@trapkracht.test";
 
 describe("Stripe Checkout through the real SDK against a fake Stripe API", () => {
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await stripe.close();
-  });
-  const { app, database, restartApp } = useTestApp(() => ({
-    SHOP_EMAIL: SHOP,
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  }));
+  const stripe = useFakeStripe();
+  const { app, database, restartApp } = useTestApp(() => ({ SHOP_EMAIL: SHOP, ...fakeStripeEnv(stripe) }));
   let payments: PaymentProvider;
 
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;

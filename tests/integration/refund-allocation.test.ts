@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, orderRefunds, orders, outbox } from "../../app/db/schema";
 import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout, postRefund } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { fakeStripeEnv, useFakeStripe } from "../support/fake-stripe";
 import { useTestApp, type TestAppFixture } from "../support/fixture";
 import { pdfText, vatRows } from "../support/pdf-text";
 import { signedInUser } from "../support/users";
@@ -217,19 +217,8 @@ describe("refunds share the coupon over the lines (local payment page)", () => {
 });
 
 describe("refunds share the coupon over the lines (Stripe, the SDK against a loopback fake)", () => {
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await stripe.close();
-  });
-  const fixture = useTestApp(() => ({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  }));
+  const stripe = useFakeStripe();
+  const fixture = useTestApp(() => fakeStripeEnv(stripe));
   allocationScenarios(
     fixture,
     async (sessionId) => {

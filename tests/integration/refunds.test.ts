@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import { adminChanges, orderItems, orderRefunds, orders, outbox, stock } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
@@ -9,7 +9,7 @@ import { createLogger } from "../../app/lib/logger.server";
 import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createPaidOrder, createPendingOrder } from "../support/checkout-factories";
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { fakeStripeEnv, useFakeStripe } from "../support/fake-stripe";
 import { useTestApp, type TestAppFixture } from "../support/fixture";
 import { expectAdminOnly } from "../support/refusals";
 import { postToAction } from "../support/single-fetch";
@@ -180,19 +180,8 @@ describe("refunds with the local test provider", () => {
 });
 
 describe("refunds through Stripe (the SDK against a loopback fake)", () => {
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-  });
-  afterAll(async () => {
-    await stripe.close();
-  });
-  const fixture = useTestApp(() => ({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  }));
+  const stripe = useFakeStripe();
+  const fixture = useTestApp(() => fakeStripeEnv(stripe));
   refundScenarios(
     fixture,
     async (payments) => {

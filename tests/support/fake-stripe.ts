@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * A small fake of the Stripe API on loopback, spoken to by the REAL `stripe` SDK (STRIPE_API_URL):
@@ -61,6 +62,41 @@ export type FakeStripe = {
   deliver: (appUrl: string, type: string, id: string, secret?: string) => Promise<Response>;
   close: () => Promise<void>;
 };
+
+/** The shop's environment for paying through this fake: Stripe as the provider, at the fake's address. */
+export function fakeStripeEnv(stripe: Pick<FakeStripe, "url">): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  };
+}
+
+/**
+ * A fake Stripe for the enclosing file or `describe` block: started in beforeAll, closed in afterAll.
+ * The returned object reaches it once started (like useTestApp's `app`), so a useTestApp after this
+ * call can take `fakeStripeEnv(stripe)` as its environment.
+ */
+export function useFakeStripe(): FakeStripe {
+  let current: FakeStripe | undefined;
+  beforeAll(async () => {
+    current = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const get = (): FakeStripe => {
+    if (!current)
+      throw new Error("The fake Stripe is not started yet: use it in tests and in hooks registered after it.");
+    return current;
+  };
+  return new Proxy({} as FakeStripe, {
+    get: (_, key) => Reflect.get(get(), key),
+    set: (_, key, value) => Reflect.set(get(), key, value),
+  });
+}
 
 /** Parses Stripe's form encoding (`line_items[0][price_data][currency]=eur`) into nested values. */
 export function parseStripeForm(body: string): Record<string, unknown> {
