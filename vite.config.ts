@@ -23,13 +23,13 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
  * add to cart):
  * one shared file instead of four tiny ones, each with its own gzip and import overhead.
  */
-const CATALOG_COMMON = new Set(
+const CATALOGUE_COMMON = new Set(
   [
     "app/domain/money/money.ts",
-    "app/domain/catalog/offer.ts",
-    "app/domain/catalog/stock.ts",
+    "app/domain/catalogue/offer.ts",
+    "app/domain/catalogue/stock.ts",
     "app/components/ui/badge.tsx",
-    "app/components/catalog/stock-indicator.tsx",
+    "app/components/catalogue/stock-indicator.tsx",
     "app/components/cart/add-to-cart.ts",
   ].map((file) => path.resolve(file)),
 );
@@ -67,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: (id: string, graph: ModuleGraph) => (inShell(id, graph) ? "shell" : null) },
-                { name: (id: string) => (CATALOG_COMMON.has(id) ? "catalog-common" : null) },
+                { name: (id: string) => (CATALOGUE_COMMON.has(id) ? "catalogue-common" : null) },
               ],
             },
           },

@@ -11,7 +11,7 @@ import type { Db } from "../app/db/client.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { rowsOf } from "../app/db/rows.server";
-import { refreshSearchBlocks } from "../app/domain/catalog/search-blocks.server";
+import { refreshSearchBlocks } from "../app/domain/catalogue/search-blocks.server";
 
 /** The value at percentile `p` (0–100) of an ascending list of timings (nearest rank). */
 export function percentile(sorted: number[], p: number): number {

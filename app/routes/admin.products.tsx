@@ -2,15 +2,15 @@ import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.products";
 import { errorText } from "~/components/admin/error-text";
 import { adminGuard } from "~/domain/auth/viewer.server";
-import { parseProductEdit, parseTag } from "~/domain/catalog-admin/product-input";
-import { artNoOf } from "~/domain/catalog-admin/products-tab.server";
+import { parseProductEdit, parseTag } from "~/domain/catalogue-admin/product-input";
+import { artNoOf } from "~/domain/catalogue-admin/products-tab.server";
 import {
   addProductTag,
   removeProductTag,
   setProductInactive,
   updateProduct,
   type ProductWriteResult,
-} from "~/domain/catalog-admin/products-admin.server";
+} from "~/domain/catalogue-admin/products-admin.server";
 import { ProductsPanel, parseProductListFilters, type ProductActionResult } from "~/features/admin-products";
 import {
   deleteProduct,

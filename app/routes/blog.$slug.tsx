@@ -4,7 +4,7 @@ import type { Route } from "./+types/blog.$slug";
 import { BlogImage } from "~/components/blog/blog-image";
 import { rootOrigin } from "~/lib/root-data";
 import { buttonVariants } from "~/components/ui/button";
-import { sanitizeSupplierHtml } from "~/domain/catalog/sanitize.server";
+import { sanitizeSupplierHtml } from "~/domain/catalogue/sanitize.server";
 import { getBlogPost } from "~/domain/content/blog.server";
 import { formatDutchDate } from "~/domain/content/format-date";
 import { pageMeta } from "~/lib/seo";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/home";
 import { BlogCard } from "~/components/blog/blog-card";
-import { ProductCard } from "~/components/catalog/product-card";
+import { ProductCard } from "~/components/catalogue/product-card";
 import { rootOrigin } from "~/lib/root-data";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { HomeSection, InfoCards, SportvoedingTile } from "~/components/home/home-sections";
-import { getFeaturedProducts } from "~/domain/catalog/featured.server";
+import { getFeaturedProducts } from "~/domain/catalogue/featured.server";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { listActiveSlides } from "~/domain/content/carousel.server";
 import { pageMeta, SHOP_NAME } from "~/lib/seo";

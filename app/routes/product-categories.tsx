@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/product-categories";
 import { rootOrigin } from "~/lib/root-data";
-import { getCategoryTree, type CategoryTreeNode } from "~/domain/catalog/categories.server";
+import { getCategoryTree, type CategoryTreeNode } from "~/domain/catalogue/categories.server";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/product.$artNo";
 import { ProductDetailView } from "~/components/product/product-detail";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
-import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalog/product.server";
+import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalogue/product.server";
 import { adminGuard } from "~/domain/auth/viewer.server";
 import { changeProductTag, type TagIntent } from "~/features/product-tags/index.server";
 import type { ProductTagResult } from "~/features/product-tags";

@@ -1,10 +1,10 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/products-grid";
-import { PaginationNav } from "~/components/catalog/pagination-nav";
-import { PLACEHOLDER_IMAGE } from "~/components/catalog/stock-indicator";
-import { listGridProducts } from "~/domain/catalog/listing.server";
-import { offerOf } from "~/domain/catalog/offer";
-import { gridPageItems } from "~/domain/catalog/pagination";
+import { PaginationNav } from "~/components/catalogue/pagination-nav";
+import { PLACEHOLDER_IMAGE } from "~/components/catalogue/stock-indicator";
+import { listGridProducts } from "~/domain/catalogue/listing.server";
+import { offerOf } from "~/domain/catalogue/offer";
+import { gridPageItems } from "~/domain/catalogue/pagination";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
 import { rootOrigin } from "~/lib/root-data";

@@ -1,17 +1,17 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products";
-import { BackButton } from "~/components/catalog/back-button";
-import { CategoryCards } from "~/components/catalog/category-cards";
-import { EmptyState } from "~/components/catalog/empty-state";
-import { ListingView } from "~/components/catalog/listing-view";
+import { BackButton } from "~/components/catalogue/back-button";
+import { CategoryCards } from "~/components/catalogue/category-cards";
+import { EmptyState } from "~/components/catalogue/empty-state";
+import { ListingView } from "~/components/catalogue/listing-view";
 import {
   getCategoryPath,
   getChildCategories,
   getDescendantIds,
   getTopCategories,
-} from "~/domain/catalog/categories.server";
-import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
-import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalog/listing-params";
+} from "~/domain/catalogue/categories.server";
+import { getFilterTypes, listProducts } from "~/domain/catalogue/listing.server";
+import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalogue/listing-params";
 import { countSearch } from "~/features/search-report/index.server";
 import { NoResults } from "~/features/search";
 import { nearestQuery, productByArtNo } from "~/features/search/index.server";

@@ -1,17 +1,17 @@
 import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sportvoeding";
-import { ActiveFilters, chipsOf } from "~/components/catalog/active-filters";
-import { productCountLabel } from "~/components/catalog/category-cards";
-import { EmptyState } from "~/components/catalog/empty-state";
-import { FilterPanel } from "~/components/catalog/filter-panel";
-import { fieldsOf } from "~/components/catalog/hidden-fields";
-import { PaginationNav } from "~/components/catalog/pagination-nav";
-import { ProductGrid } from "~/components/catalog/product-grid";
-import { Quiz } from "~/components/catalog/quiz";
-import { SyncedChoice } from "~/components/catalog/synced-choice";
-import { getCategory, getDescendantIds } from "~/domain/catalog/categories.server";
-import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
-import { getFilterTypes, listProducts } from "~/domain/catalog/listing.server";
+import { ActiveFilters, chipsOf } from "~/components/catalogue/active-filters";
+import { productCountLabel } from "~/components/catalogue/category-cards";
+import { EmptyState } from "~/components/catalogue/empty-state";
+import { FilterPanel } from "~/components/catalogue/filter-panel";
+import { fieldsOf } from "~/components/catalogue/hidden-fields";
+import { PaginationNav } from "~/components/catalogue/pagination-nav";
+import { ProductGrid } from "~/components/catalogue/product-grid";
+import { Quiz } from "~/components/catalogue/quiz";
+import { SyncedChoice } from "~/components/catalogue/synced-choice";
+import { getCategory, getDescendantIds } from "~/domain/catalogue/categories.server";
+import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
+import { getFilterTypes, listProducts } from "~/domain/catalogue/listing.server";
 import {
   type ListingParams,
   isFormStyleQuery,
@@ -23,10 +23,10 @@ import {
   toggleTag,
   withoutFilterValue,
   withoutFilters,
-} from "~/domain/catalog/listing-params";
-import { categoryPageItems } from "~/domain/catalog/pagination";
-import { quizStateOf } from "~/domain/catalog/quiz";
-import { getQuizQuestions } from "~/domain/catalog/quiz.server";
+} from "~/domain/catalogue/listing-params";
+import { categoryPageItems } from "~/domain/catalogue/pagination";
+import { quizStateOf } from "~/domain/catalogue/quiz";
+import { getQuizQuestions } from "~/domain/catalogue/quiz.server";
 import { cn } from "~/lib/cn";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";

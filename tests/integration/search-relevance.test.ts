@@ -2,7 +2,7 @@
  * The search's relevance set (issue 30 item 12): queries as shoppers type them on the demo
  * catalogue, each with products that must and must not be among the first five, for the results
  * page (default order: relevance) and the header's suggestions alike. The expectations were read
- * from the demo catalogue's data (app/db/seed/catalog-data.ts, 640 products generated from a fixed
+ * from the demo catalogue's data (app/db/seed/catalogue-data.ts, 640 products generated from a fixed
  * seed): the product that a shopper means first, by the rules of the issue (every word; whole word
  * before word start before inside a word; in stock first; then the name A–Z), and products that only
  * hold the word inside another word or match a different word.
@@ -10,8 +10,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertProducts, insertReferenceData } from "../../app/db/seed/catalogue.server";
 import { DEMO_PRODUCT_COUNT } from "../../app/db/seed/product-generator";
-import { getFilterTypes, listProducts } from "../../app/domain/catalog/listing.server";
-import { refreshSearchBlocks } from "../../app/domain/catalog/search-blocks.server";
+import { getFilterTypes, listProducts } from "../../app/domain/catalogue/listing.server";
+import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
 import { nearestQuery, searchSuggestions } from "../../app/features/search/search.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";

@@ -5,7 +5,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { AdminProductDetail } from "~/domain/catalog-admin/product-types";
+import type { AdminProductDetail } from "~/domain/catalogue-admin/product-types";
 import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
 import { useResultToast, type AdminActionResult } from "./admin-actions";
 

@@ -1,14 +1,14 @@
 import { ArrowLeft } from "~/components/ui/icons";
 import { Suspense, type ComponentProps } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { StockIndicator } from "~/components/catalog/stock-indicator";
+import { StockIndicator } from "~/components/catalogue/stock-indicator";
 import { Badge } from "~/components/ui/badge";
-import { offerOf } from "~/domain/catalog/offer";
-import type { ProductDetail } from "~/domain/catalog/product-detail";
+import { offerOf } from "~/domain/catalogue/offer";
+import type { ProductDetail } from "~/domain/catalogue/product-detail";
 import { toEuros } from "~/domain/cart/cart";
 import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
-import { isSellable } from "~/domain/catalog/stock";
+import { isSellable } from "~/domain/catalogue/stock";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { useRootData } from "~/lib/root-data";
 import { ImageCarousel } from "./image-carousel";
@@ -17,7 +17,7 @@ import type { NutritionFacts as NutritionFactsView } from "./nutrition-facts";
 // ADR 0006: only sold-out products show the stock alert form and only sports nutrition has
 // nutrition facts; the server renders them in place, the browser fetches their code when shown.
 const StockAlertForm = serverRenderedLazy<{ artNo: number }>(() =>
-  import("~/components/catalog/stock-alert-form").then((m) => ({ default: m.StockAlertForm })),
+  import("~/components/catalogue/stock-alert-form").then((m) => ({ default: m.StockAlertForm })),
 );
 const NutritionFacts = serverRenderedLazy<ComponentProps<typeof NutritionFactsView>>(() =>
   import("./nutrition-facts").then((m) => ({ default: m.NutritionFacts })),

@@ -1,5 +1,5 @@
-import type { StockTone } from "~/domain/catalog/stock";
-import { stockStatus } from "~/domain/catalog/stock";
+import type { StockTone } from "~/domain/catalogue/stock";
+import { stockStatus } from "~/domain/catalogue/stock";
 
 export type JsonLdProductInput = {
   artNo: number;

@@ -1,4 +1,4 @@
-export * from "./catalog";
+export * from "./catalogue";
 export * from "./content";
 export * from "./mail";
 export * from "./accounts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
-import { refreshSearchBlocks } from "~/domain/catalog/search-blocks.server";
+import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
+import { refreshSearchBlocks } from "~/domain/catalogue/search-blocks.server";
 import type { Logger } from "~/lib/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { insertDemoCoupons } from "./coupons.server";

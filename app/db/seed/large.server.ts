@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
-import { refreshSearchBlocks, resetSearchBlocks } from "~/domain/catalog/search-blocks.server";
+import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
+import { refreshSearchBlocks, resetSearchBlocks } from "~/domain/catalogue/search-blocks.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { DEMO_SEED } from "./product-generator";
 

@@ -5,9 +5,9 @@
  */
 import type { NutritionRow } from "~/db/schema";
 import { parsePriceText } from "~/domain/money/money";
-import { CATEGORY_IDS } from "~/domain/catalog/category-ids";
+import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
 import { CATEGORY_SEEDS, rootOf } from "./categories";
-import { LEAF_SEEDS, type LeafSeed, type NutritionProfile, type ProductTemplate } from "./catalog-data";
+import { LEAF_SEEDS, type LeafSeed, type NutritionProfile, type ProductTemplate } from "./catalogue-data";
 import { createRng, hashString, type Rng } from "./prng";
 
 export const DEMO_SEED = 20_260_101;

@@ -1,4 +1,4 @@
-import { isSellable } from "~/domain/catalog/stock";
+import { isSellable } from "~/domain/catalogue/stock";
 
 /**
  * A cart line as the spec keeps it in browser storage (spec 1 §3, "Cart item"). Prices are euro

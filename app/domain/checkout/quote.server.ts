@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { products, siteSettings, stock } from "~/db/schema";
 import { evaluateCoupon } from "~/domain/coupons/coupons.server";
-import { offerOf } from "~/domain/catalog/offer";
+import { offerOf } from "~/domain/catalogue/offer";
 import type { DbExecutor } from "~/db/client.server";
 import { priceOrder, type ShippingRule } from "./pricing";
 import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "./quote";

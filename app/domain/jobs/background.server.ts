@@ -1,6 +1,10 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import { SEARCH_BLOCKS_EVERY_MS, SEARCH_BLOCKS_QUEUE, searchBlocksQueue } from "~/domain/catalog/search-blocks.server";
+import {
+  SEARCH_BLOCKS_EVERY_MS,
+  SEARCH_BLOCKS_QUEUE,
+  searchBlocksQueue,
+} from "~/domain/catalogue/search-blocks.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/domain/image-migration/migration.server";
 import { storageFor } from "~/shared/storage/index.server";

@@ -10,7 +10,7 @@ import {
   supplierFeedSeen,
   type DeactivationHold,
 } from "~/db/schema";
-import { rebuildFilterValueCache } from "~/domain/catalog/filter-cache.server";
+import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
 import { getConnection } from "~/domain/connections/connections.server";
 import {
   deactivateMissingProducts,

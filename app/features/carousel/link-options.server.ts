@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { productCategories, products } from "~/db/schema";
-import { searchSuggestions } from "~/domain/catalog/search.server";
+import { searchSuggestions } from "~/domain/catalogue/search.server";
 import {
   categoryLink,
   FIXED_PAGES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAIL_TEMPLATES } from "./mail-catalog";
+import { MAIL_TEMPLATES } from "./mail-catalogue";
 import { contactMessageMail } from "./contact-mails";
 import { orderConfirmationMail } from "./order-confirmation";
 import { orderStatusMail } from "./order-status";
@@ -118,17 +118,22 @@ describe("the mails' texts are the shop's own words", () => {
         "Vragen? Mail klantenservice@trapkracht.nl.",
       ].join("\n"),
     );
-    expect(mail.html).toContain('<a href="https://jouw.pakket.nl/volg/3S?x=1&amp;y=2" style="color:#065f46">Volg je pakket</a>');
+    expect(mail.html).toContain(
+      '<a href="https://jouw.pakket.nl/volg/3S?x=1&amp;y=2" style="color:#065f46">Volg je pakket</a>',
+    );
     expect(mail.html).toContain(">Bekijk je bestelling #3f2a9c1e</a>");
   });
 
   it("the order confirmation's lines and totals (2 × €9,95 was €12,50, 1 × €6,50, 10% off, €4,95 shipping)", () => {
     const urls = sampleUrls((v) => v);
-    const mail = orderConfirmationMail(sampleOrder((v) => v), {
-      customerServiceEmail: urls.customerServiceEmail,
-      publicUrl: urls.publicUrl,
-      orderUrl: urls.orderUrl,
-    });
+    const mail = orderConfirmationMail(
+      sampleOrder((v) => v),
+      {
+        customerServiceEmail: urls.customerServiceEmail,
+        publicUrl: urls.publicUrl,
+        orderUrl: urls.orderUrl,
+      },
+    );
     expect(mail.text).toContain(
       [
         `- Kettingolie 100 ml × 2: ${EURO}19,90 (${EURO}9,95 per stuk, aanbieding, was ${EURO}12,50)`,
@@ -141,8 +146,12 @@ describe("the mails' texts are the shop's own words", () => {
         `Waarvan btw 21%: ${EURO}4,98`,
       ].join("\n"),
     );
-    expect(mail.html).toContain(`>${EURO}9,95 per stuk <span style="color:#64748b;text-decoration:line-through">${EURO}12,50</span>`);
-    expect(mail.html).toContain('<p style="margin:0 0 16px">Anna de Vries<br/>Kerkstraat 12 A<br/>3511 AB Utrecht<br/>Nederland</p>');
+    expect(mail.html).toContain(
+      `>${EURO}9,95 per stuk <span style="color:#64748b;text-decoration:line-through">${EURO}12,50</span>`,
+    );
+    expect(mail.html).toContain(
+      '<p style="margin:0 0 16px">Anna de Vries<br/>Kerkstraat 12 A<br/>3511 AB Utrecht<br/>Nederland</p>',
+    );
   });
 
   it("a message's line breaks stay line breaks, in both parts", () => {

@@ -14,4 +14,4 @@ export { isMailedStatus, orderStatusMail, type MailedStatus } from "./order-stat
 export { refundMail } from "./refund-mail";
 export { backInStockMail, stockAlertConfirmMail } from "./stock-alert-mails";
 export { withdrawalConfirmationMail, withdrawalNotificationMail, type WithdrawnMailData } from "./withdrawal-mails";
-export { MAIL_TEMPLATES, findMailTemplate, type MailTemplate, type MailTemplateId } from "./mail-catalog";
+export { MAIL_TEMPLATES, findMailTemplate, type MailTemplate, type MailTemplateId } from "./mail-catalogue";

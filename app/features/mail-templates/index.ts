@@ -6,4 +6,4 @@
 export type { MailContent } from "./mail-content";
 export type { OrderMailData } from "./order-mail-data";
 export type { WithdrawnMailData } from "./withdrawal-mails";
-export type { MailTemplateId } from "./mail-catalog";
+export type { MailTemplateId } from "./mail-catalogue";

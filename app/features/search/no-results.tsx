@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CategoryCards, type CategoryCardData } from "~/components/catalog/category-cards";
-import { EmptyState } from "~/components/catalog/empty-state";
+import { CategoryCards, type CategoryCardData } from "~/components/catalogue/category-cards";
+import { EmptyState } from "~/components/catalogue/empty-state";
 
 /**
  * A search without results (issue 30): "Bedoelde je …?" with the nearest query that finds something,

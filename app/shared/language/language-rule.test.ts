@@ -50,7 +50,7 @@ const SIDES: [RegExp, Side | null][] = [
   [/^(domain\/fulfilment\/supplier-message|domain\/connections\/loopback-servers|routes\/api\.test-supplier)/, null],
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
-  [/^domain\/(admin|catalog-admin|connections|supplier-feed|image-migration|fulfilment)\//, "admin"],
+  [/^domain\/(admin|catalogue-admin|connections|supplier-feed|image-migration|fulfilment)\//, "admin"],
   [/^domain\/coupons\/coupon-admin/, "admin"],
   [/^domain\/content\/carousel-admin/, "admin"],
   [/^domain\/media\/uploads/, "admin"],

@@ -12,16 +12,18 @@ import { withdrawalConfirmationMail, withdrawalNotificationMail } from "./withdr
 
 const same: Word = (value) => value;
 
-const statusMail = (status: Parameters<typeof orderStatusMail>[0], supplierAccepted = false) => (word: Word) => {
-  const urls = sampleUrls(word);
-  return orderStatusMail(status, {
-    orderId: sampleOrder(word).orderId,
-    firstName: word("Anna"),
-    orderUrl: urls.orderUrl,
-    trackingUrl: supplierAccepted ? null : urls.trackingUrl,
-    supplierAccepted,
-  });
-};
+const statusMail =
+  (status: Parameters<typeof orderStatusMail>[0], supplierAccepted = false) =>
+  (word: Word) => {
+    const urls = sampleUrls(word);
+    return orderStatusMail(status, {
+      orderId: sampleOrder(word).orderId,
+      firstName: word("Anna"),
+      orderUrl: urls.orderUrl,
+      trackingUrl: supplierAccepted ? null : urls.trackingUrl,
+      supplierAccepted,
+    });
+  };
 
 /**
  * Every mail the shop sends, each drawn from sample data (preview-samples.ts) for the admin's preview
@@ -56,7 +58,8 @@ const TEMPLATES = {
   "reset-password": (word: Word) => resetPasswordMail(sampleUrls(word).link),
   "account-exists": (word: Word) => accountExistsMail(sampleUrls(word).loginUrl),
   "confirm-strava-email": (word: Word) => confirmStravaEmailMail(sampleUrls(word).link),
-  "order-notification": (word: Word) => orderNotificationMail(sampleOrder(word), { publicUrl: sampleUrls(word).publicUrl }),
+  "order-notification": (word: Word) =>
+    orderNotificationMail(sampleOrder(word), { publicUrl: sampleUrls(word).publicUrl }),
   "dropshipment-error": (word: Word) =>
     dropshipmentErrorMail(sampleOrder(word), {
       error: `${word("Supplier answered HTTP 422:")}\n${word("Unknown article number 99999")}`,

@@ -3,10 +3,10 @@ import { addToCart } from "~/components/cart/add-to-cart";
 import { Badge } from "~/components/ui/badge";
 import { Bell, ShoppingCart } from "~/components/ui/icons";
 import { toEuros } from "~/domain/cart/cart";
-import { offerOf } from "~/domain/catalog/offer";
-import { isSellable } from "~/domain/catalog/stock";
+import { offerOf } from "~/domain/catalogue/offer";
+import { isSellable } from "~/domain/catalogue/stock";
 import { cardImageSources } from "~/domain/image-migration/stored-image-name";
-import type { ProductSummary } from "~/domain/catalog/product-summary";
+import type { ProductSummary } from "~/domain/catalogue/product-summary";
 import { formatEuro } from "~/domain/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
 

@@ -7,7 +7,7 @@ import {
   serializeListingParams,
   SORT_KEYS,
   SORT_LABELS,
-} from "~/domain/catalog/listing-params";
+} from "~/domain/catalogue/listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { useSyncedSelect } from "./synced-choice";
 
