@@ -186,7 +186,7 @@ describe("SIGTERM under keep-alive load", () => {
     const demoServers = "DATABASE_URL" in target.env ? [] : ["demo SFTP server", "demo FTP server"];
     expect(steps).toEqual(["http", "background jobs", ...demoServers, "database"]);
     expect(running.logs().some((line) => line.msg === "shutdown complete")).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it("past SHUTDOWN_TIMEOUT_MS cuts the requests that are left and exits 1 with a log line", async () => {
     target = await createTarget();
@@ -210,7 +210,7 @@ describe("SIGTERM under keep-alive load", () => {
     expect(await stuck).toBe("ECONNRESET");
     const deadline = running.logs().find((line) => line.msg === "shutdown deadline passed");
     expect(deadline).toMatchObject({ level: 50, timeoutMs: 1500, step: "http", openRequests: 1 });
-  }, 60_000);
+  }, 120_000);
   it("says 503 on /readyz at once after SIGTERM, still answers new requests for SHUTDOWN_DRAIN_DELAY_MS, finishes a slow request, then exits 0", async () => {
     const DRAIN_MS = 8_000;
     target = await createTarget();
