@@ -28,6 +28,7 @@ import {
   productFilterCondition,
   runBulkAction,
 } from "../app/features/admin-products/index.server";
+import { FIRST_ART_NO, seedAdminProducts } from "./seed-admin";
 import { ensurePostgresDatabase, percentile } from "./support";
 
 const DB_URL =
@@ -37,45 +38,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
 const BUDGET_MS = 100;
 const FILTER_BUDGET_MS = 300;
-const FIRST_ART_NO = 100_000;
-
-/** PRODUCTS products with believable brands and descriptions, 1 in 10 inactive, spread over the seed categories. */
-async function seed(db: Db): Promise<boolean> {
-  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products`));
-  if (n >= PRODUCTS) return false;
-  console.log(`seeding ${PRODUCTS} products…`);
-  const started = Date.now();
-  await db.execute(sql`truncate products cascade`);
-  await db.execute(sql`
-    insert into product_categories (id, name, level)
-    select id, 'Benchcategorie ' || id, 1 from generate_series(1, 50) id
-    on conflict do nothing`);
-  const batch = 100_000;
-  for (let from = 0; from < PRODUCTS; from += batch) {
-    const to = Math.min(PRODUCTS, from + batch) - 1;
-    await db.execute(sql`
-      insert into products (art_no, brand, short_description, long_description_html, consumer_price_cents,
-                            discounted_price_cents, category_id, status, colour)
-      select ${FIRST_ART_NO}::int + i,
-             (array['Shimano','SRAM','Campagnolo','Continental','Schwalbe','Magura','KMC','Lezyne','Topeak','Elite',
-                    'Fizik','Selle Italia','Look','Time','Vittoria','Michelin','Maxxis','Park Tool','Muc-Off','Finish Line'])[1 + i % 20],
-             (array['Ketting','Remblokken','Buitenband','Binnenband','Zadel','Pedalen','Cassette','Stuurlint','Achterlicht',
-                    'Voorlicht','Bidonhouder','Kettingolie','Remkabel','Derailleur','Crankset'])[1 + (i / 7) % 15]
-               || ' ' || (array['Pro','Sport','Race','Comfort','Elite','Tour','Gravel','MTB','Urban','Carbon'])[1 + (i / 3) % 10]
-               || ' ' || (i % 997)::text || '-' || (i % 89)::text,
-             '<p>Benchmarkproduct ' || i || '</p>',
-             500 + (i * 37) % 20000,
-             case when i % 9 = 0 then 400 + (i * 37) % 15000 else null end,
-             1 + i % 50,
-             case when i % 10 = 0 then 0 else 1 end,
-             (array['Zwart','Wit','Rood','Blauw','Zilver'])[1 + i % 5]
-      from generate_series(${from}::int, ${to}::int) i`);
-    console.log(`  ${to + 1} rows (${Math.round((Date.now() - started) / 1000)} s)`);
-  }
-  await db.execute(sql`vacuum (analyze) products`);
-  console.log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
-  return true;
-}
 
 /**
  * Stock for 19 in 20 products (the 20th has no stock row: unknown): quantity (i × 7) mod 100 − 1, so
@@ -123,7 +85,7 @@ async function main() {
   await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ kind: "postgres", url: DB_URL });
   const db = database.db;
-  await seed(db);
+  await seedAdminProducts(db, PRODUCTS);
   await seedStock(db);
   // Index-only scans need a current visibility map (the first run's indexes come with the migration).
   await db.execute(sql`vacuum (analyze) products`);
