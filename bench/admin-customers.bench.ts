@@ -14,22 +14,11 @@
  * Each is seeded on the first run and reused after (VACUUM) ANALYZE.
  */
 import "./production-env";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { loadConfig } from "../app/config/env.server";
 import { openDatabase, type Database, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { createOrPromoteAdmin } from "../app/domain/admin/admin-accounts.server";
-import { createAuth } from "../app/domain/auth/auth.server";
 import { getCustomerDetails, listCustomers, parseAdminCustomersQuery } from "../app/features/admin-customers";
-import { createLogger } from "../app/lib/logger.server";
-import { createApp } from "../server/app";
-import { buildApp } from "../tests/support/build";
-import { cookieHeaderFrom } from "../tests/support/users";
-import { ensurePostgresDatabase, percentile } from "./support";
+import { ensurePostgresDatabase, percentile, serveAdminShop } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_CUSTOMERS_DATABASE_URL ??
@@ -223,37 +212,10 @@ async function bench(label: string, database: Database) {
 
 /** The production build served in-process, with a signed-in admin: the whole page as the browser gets it. */
 async function startHttp(db: Db) {
-  const logger = createLogger("silent");
-  const { buildDir, cleanup } = buildApp("bench-admin-customers");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const server = createServer();
-  // Long enough that a keep-alive connection idle during the domain measurements is still open.
-  server.keepAliveTimeout = 10 * 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PORT: "0",
-    SEED_DEMO: "false",
-    PUBLIC_URL: base,
-    AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
-  });
-  const auth = createAuth({ db, config, logger });
-  server.on("request", createApp({ db, config, logger, auth, build, clientDir: path.join(buildDir, "client") }));
-  const adminAccount = { email: "bench-beheer@trapkracht.test", password: "bench-wachtwoord-1" };
-  await createOrPromoteAdmin(db, adminAccount);
-  const cookie = cookieHeaderFrom(await auth.api.signInEmail({ body: adminAccount, asResponse: true }));
+  const shop = await serveAdminShop(db, "bench-admin-customers");
   return {
-    page: async (url: string) => {
-      const res = await fetch(`${base}${url}`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-      await res.text();
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      cleanup();
-    },
+    page: async (url: string) => void (await (await shop.get(url)).text()),
+    close: shop.close,
   };
 }
 

@@ -14,23 +14,12 @@
  * runs, and an outbox of 100 000 mails with some failed and waiting. Later runs reuse the data.
  */
 import "./production-env";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { loadConfig } from "../app/config/env.server";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { createOrPromoteAdmin } from "../app/domain/admin/admin-accounts.server";
-import { createAuth } from "../app/domain/auth/auth.server";
 import { loadDashboard, loadSales, loadTodo } from "../app/features/admin-dashboard/index.server";
-import { createLogger } from "../app/lib/logger.server";
-import { createApp } from "../server/app";
-import { buildApp } from "../tests/support/build";
-import { cookieHeaderFrom } from "../tests/support/users";
 import { FIRST_ART_NO, seedAdminOrders, seedAdminProducts } from "./seed-admin";
-import { ensurePostgresDatabase, percentile } from "./support";
+import { ensurePostgresDatabase, percentile, serveAdminShop } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_DASHBOARD_DATABASE_URL ??
@@ -181,35 +170,10 @@ async function main() {
 
 /** The production build served in-process, with a signed-in admin: the whole page as the browser gets it. */
 async function startHttp(db: Db) {
-  const logger = createLogger("silent");
-  const { buildDir, cleanup } = buildApp("bench-admin-dashboard");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PORT: "0",
-    SEED_DEMO: "false",
-    PUBLIC_URL: base,
-    AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
-  });
-  const auth = createAuth({ db, config, logger });
-  server.on("request", createApp({ db, config, logger, auth, build, clientDir: path.join(buildDir, "client") }));
-  const adminAccount = { email: "bench-beheer@trapkracht.test", password: "bench-wachtwoord-1" };
-  await createOrPromoteAdmin(db, adminAccount);
-  const cookie = cookieHeaderFrom(await auth.api.signInEmail({ body: adminAccount, asResponse: true }));
+  const shop = await serveAdminShop(db, "bench-admin-dashboard");
   return {
-    page: async (pathname: string) => {
-      const res = await fetch(`${base}${pathname}`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`${pathname}: HTTP ${res.status}`);
-      await res.text();
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      cleanup();
-    },
+    page: async (pathname: string) => void (await (await shop.get(pathname)).text()),
+    close: shop.close,
   };
 }
 

@@ -14,24 +14,13 @@
  * The first run seeds the database (about a minute); later runs reuse it after VACUUM (ANALYZE).
  */
 import "./production-env";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { loadConfig } from "../app/config/env.server";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { createOrPromoteAdmin } from "../app/domain/admin/admin-accounts.server";
-import { createAuth } from "../app/domain/auth/auth.server";
 import { countOrderFilters, exportOrdersCsv, listAdminOrders } from "../app/features/admin-orders/index.server";
 import { parseAdminOrdersQuery } from "../app/domain/orders/admin-orders-query";
-import { createLogger } from "../app/lib/logger.server";
-import { createApp } from "../server/app";
-import { buildApp } from "../tests/support/build";
-import { cookieHeaderFrom } from "../tests/support/users";
 import { seedAdminOrders } from "./seed-admin";
-import { ensurePostgresDatabase, percentile } from "./support";
+import { ensurePostgresDatabase, percentile, serveAdminShop } from "./support";
 
 const DB_URL =
   process.env.BENCH_ADMIN_ORDERS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_admin_orders";
@@ -197,41 +186,14 @@ async function main() {
 
 /** The production build served in-process, with a signed-in admin: the whole page as the browser gets it. */
 async function startHttp(db: Db) {
-  const logger = createLogger("silent");
-  const { buildDir, cleanup } = buildApp("bench-admin-orders");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PORT: "0",
-    SEED_DEMO: "false",
-    PUBLIC_URL: base,
-    AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
-  });
-  const auth = createAuth({ db, config, logger });
-  server.on("request", createApp({ db, config, logger, auth, build, clientDir: path.join(buildDir, "client") }));
-  const adminAccount = { email: "bench-beheer@trapkracht.test", password: "bench-wachtwoord-1" };
-  await createOrPromoteAdmin(db, adminAccount);
-  const cookie = cookieHeaderFrom(await auth.api.signInEmail({ body: adminAccount, asResponse: true }));
+  const shop = await serveAdminShop(db, "bench-admin-orders");
   return {
-    page: async (query: string, suffix = "") => {
-      const res = await fetch(`${base}/admin/orders${suffix}${query ? `?${query}` : ""}`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`/admin/orders?${query}: HTTP ${res.status}`);
-      await res.text();
-    },
+    page: async (query: string, suffix = "") =>
+      void (await (await shop.get(`/admin/orders${suffix}${query ? `?${query}` : ""}`)).text()),
     /** Downloads the CSV export and returns its size in bytes. */
-    download: async (query: string) => {
-      const res = await fetch(`${base}/admin/orders/export.csv${query ? `?${query}` : ""}`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`/admin/orders/export.csv?${query}: HTTP ${res.status}`);
-      return (await res.arrayBuffer()).byteLength;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      cleanup();
-    },
+    download: async (query: string) =>
+      (await (await shop.get(`/admin/orders/export.csv${query ? `?${query}` : ""}`)).arrayBuffer()).byteLength,
+    close: shop.close,
   };
 }
 

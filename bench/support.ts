@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { Express } from "express";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -10,6 +10,10 @@ import { loadConfig } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
+import { createOrPromoteAdmin } from "../app/domain/admin/admin-accounts.server";
+import { createAuth } from "../app/domain/auth/auth.server";
+import { buildApp } from "../tests/support/build";
+import { cookieHeaderFrom } from "../tests/support/users";
 import { rowsOf } from "../app/db/rows.server";
 import { refreshSearchBlocks } from "../app/domain/catalogue/search-blocks.server";
 
@@ -99,4 +103,41 @@ export function listenOnLoopback(app: Express): Promise<{ server: Server; base: 
       resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
     );
   });
+}
+
+/**
+ * The production build served in-process with a signed-in admin (the admin benchmarks): `get` fetches
+ * a path with the admin's cookie and fails on anything but 200, so a figure is always of the real page.
+ */
+export async function serveAdminShop(db: Db, buildName: string) {
+  const logger = createLogger("silent");
+  const { buildDir, cleanup } = buildApp(buildName);
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    PORT: "0",
+    SEED_DEMO: "false",
+    PUBLIC_URL: base,
+    AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnop",
+  });
+  const auth = createAuth({ db, config, logger });
+  server.on("request", createApp({ db, config, logger, auth, build, clientDir: path.join(buildDir, "client") }));
+  const adminAccount = { email: "bench-beheer@trapkracht.test", password: "bench-wachtwoord-1" };
+  await createOrPromoteAdmin(db, adminAccount);
+  const cookie = cookieHeaderFrom(await auth.api.signInEmail({ body: adminAccount, asResponse: true }));
+  return {
+    get: async (pathname: string): Promise<Response> => {
+      const res = await fetch(`${base}${pathname}`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`${pathname}: HTTP ${res.status}`);
+      return res;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      cleanup();
+    },
+  };
 }
