@@ -8,6 +8,7 @@ import {
   isArtNoQuery,
   matchesExactly,
   matchesQuery,
+  mayBeWholeWords,
   relevanceColumns,
   wholeWordsInName,
 } from "~/features/search/index.server";
@@ -611,7 +612,8 @@ async function largeSearchPage(
       .then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
   let artNos: number[];
   if (byRelevance(query)) {
-    artNos = await tieredPage(relevanceTiers(query.search, filtered), skip, pageSize, (tier, limit) =>
+    const tiers = relevanceTiers(query.search, filtered, await mayBeWholeWords(db, exactOnly(query.search)));
+    artNos = await tieredPage(tiers, skip, pageSize, (tier, limit) =>
       walk(tier.listing, limit, 0, tier.also, tier.search),
     );
   } else if (!startsInStock(query)) {
@@ -640,18 +642,22 @@ type RelevanceTier = { also: SQL; listing: SQL; search: SearchQuery };
  * The relevance order of a search with more than EXACT_SEARCH_LIMIT matches, as tiers each walked
  * in name order (ranking every match of "shimano", 73 668 at a million products, costs what counting
  * them did: 0.6–1 s): every word exact and a whole word of the name; exact otherwise; corrected.
- * Each in stock first. Within a tier the name decides, where the exact ranking (≤ 1 000 matches)
+ * Each in stock first. `wholeWords` false (mayBeWholeWords: no name can hold every word whole) makes
+ * the first two tiers one: the exact matches, none of which is whole, without a walk through all of
+ * them to find none. It still holds a whole-word match the vocabulary did not know yet, in name order. Within a tier the name decides, where the exact ranking (≤ 1 000 matches)
  * also tells word start from inside a word and name from brand (docs/decisions/0043).
  */
-export function relevanceTiers(search: SearchQuery, filtered: SQL | null): RelevanceTier[] {
+export function relevanceTiers(search: SearchQuery, filtered: SQL | null, wholeWords: boolean): RelevanceTier[] {
   const also = filtered ? sql` AND ${filtered}` : sql``;
   const exact = matchesExactly(sql`r`, search, true);
   const whole = wholeWordsInName(sql`r`, search);
   const exactWords = exactOnly(search);
-  const kinds = [
-    { also: sql`${exact} AND ${whole}`, search: exactWords },
-    { also: sql`${exact} AND NOT (${whole})`, search: exactWords },
-  ];
+  const kinds = wholeWords
+    ? [
+        { also: sql`${exact} AND ${whole}`, search: exactWords },
+        { also: sql`${exact} AND NOT (${whole})`, search: exactWords },
+      ]
+    : [{ also: exact, search: exactWords }];
   if (hasCorrections(search)) kinds.push({ also: sql`NOT (${exact})`, search });
   return kinds.flatMap((kind) => [
     { ...kind, listing: sql`b.in_stock${also}` },

@@ -3,6 +3,7 @@ export { candidateBlocks, matchesExactly, matchesQuery, relevanceColumns, wholeW
 export {
   compileSearch,
   isArtNoQuery,
+  mayBeWholeWords,
   nearestQuery,
   productByArtNo,
   SEARCH_MAX_RESULTS,

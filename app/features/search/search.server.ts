@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { termWalk } from "./walk.server";
 import { relevanceColumns } from "./match-sql.server";
-import { correctable, parseQuery, withCorrections, type SearchQuery } from "./query";
+import { correctable, parseQuery, wholeWordPattern, withCorrections, type SearchQuery } from "./query";
 import { editDistance } from "./typo";
 
 /** Spec 2 §9: search starts at 2 characters and shows at most 6 suggestions. */
@@ -81,6 +81,26 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
   if (!exact) return found;
   const first = { artNo: Number(exact.art_no), shortDescription: exact.short_description, brand: exact.brand };
   return [first, ...found.filter((r) => r.artNo !== first.artNo)].slice(0, SEARCH_MAX_RESULTS);
+}
+
+/**
+ * Whether every word of the query (its exact forms) is a whole word of the vocabulary, and so may be
+ * a whole word of some product's name. When one is not, no name holds it as a whole word (the
+ * vocabulary holds every word of every summarised name), and a search need not walk its matches
+ * looking for one: "remblokjes" at a million products, whose 57 000 matches are all compounds
+ * ("schijfremblokken"), walked every candidate block twice to find none. A name not yet summarised
+ * (a dirty block) may hold a word the vocabulary lacks: the caller must then still list its matches,
+ * only without that tier (relevanceTiers). A few thousand words, about a millisecond.
+ */
+export async function mayBeWholeWords(db: Db, query: SearchQuery): Promise<boolean> {
+  if (!query.words.length) return false;
+  const patterns = query.words.map((word) => wholeWordPattern(word.forms));
+  const row = rowsOf<{ every: boolean | null }>(
+    await db.execute(sql`
+      SELECT bool_and(EXISTS (SELECT 1 FROM search_words w WHERE w.word ~ p.pattern)) AS every
+      FROM unnest(${textArrayLiteral(patterns)}::text[]) p(pattern)`),
+  )[0];
+  return row?.every === true;
 }
 
 /** A listed product with exactly this ArtNo (the shopper typed it whole): the search goes straight to it. */
