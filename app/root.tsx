@@ -48,7 +48,7 @@ export function shouldRevalidate() {
 
 // Shown only while maintenance mode is on: not worth a place in every page's JavaScript.
 const MaintenanceScreen = serverRenderedLazy<Record<string, never>>(() =>
-  import("~/components/maintenance/maintenance-screen").then((m) => ({ default: m.MaintenanceScreen })),
+  import("~/features/content/lazy").then((m) => ({ default: m.MaintenanceScreen })),
 );
 
 // sonner is not on the critical path: its chunk loads once the page has hydrated (see ~/lib/toast).

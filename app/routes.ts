@@ -3,7 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // The URL map of spec 1 §2.1, one line a route. Shop pages share the header/footer layout.
 export default [
   layout("routes/_shop.tsx", [
-    index("routes/home.tsx"),
+    index("features/content/home.route.tsx"),
     route("products", "routes/products.tsx"),
     route("products-grid", "routes/products-grid.tsx"),
     route("sportvoeding", "routes/sportvoeding.tsx"),
@@ -12,12 +12,12 @@ export default [
     route("reiniging", "routes/reiniging.tsx"),
     route("smering", "routes/smering.tsx"),
     route("product/:artNo", "routes/product.$artNo.tsx"),
-    route("blog", "routes/blog._index.tsx"),
-    route("blog/:slug", "routes/blog.$slug.tsx"),
+    route("blog", "features/content/blog.route.tsx"),
+    route("blog/:slug", "features/content/blog-post.route.tsx"),
     route("contact", "routes/contact.tsx"),
-    route("about", "routes/about.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("terms", "routes/terms.tsx"),
+    route("about", "features/content/about.route.tsx"),
+    route("privacy", "features/content/privacy.route.tsx"),
+    route("terms", "features/content/terms.route.tsx"),
     route("ProductCategories", "routes/product-categories.tsx"),
     // "Mail me als het weer leverbaar is": confirm or cancel through the mailed link.
     route("voorraadmelding/:token", "routes/stock-alert.$token.tsx"),
@@ -124,6 +124,6 @@ export default [
   route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),
   // A file on the supplier's FTP server, streamed to the admin (issue 29; ADR 0038).
   route("admin/ftp/download", "features/admin-ftp/download.route.ts"),
-  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "features/content/sitemap.route.ts"),
+  route("robots.txt", "features/content/robots.route.ts"),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@ import { toast } from "~/lib/toast";
 import { CheckCircle2, Clock, Mail, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact/contact-form";
-import { StaticPage } from "~/components/content/static-page";
+import { StaticPage } from "~/features/content";
 import { rootOrigin } from "~/lib/root-data";
 import {
   CONTACT_MESSAGES,

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/guest-order";
 import { OrderDisclosure } from "~/components/account/order-list";
-import { StaticPage } from "~/components/content/static-page";
+import { StaticPage } from "~/features/content";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,7 +1,7 @@
 import { BellRing, CheckCircle2, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/stock-alert.$token";
-import { StaticPage } from "~/components/content/static-page";
+import { StaticPage } from "~/features/content";
 import { Button } from "~/components/ui/button";
 import { cancelStockAlerts, confirmStockAlert, findStockAlert } from "~/domain/stock-alerts/stock-alerts.server";
 import { intentAction } from "~/shared/actions/intent-action.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/withdrawal";
-import { StaticPage } from "~/components/content/static-page";
+import { StaticPage } from "~/features/content";
 import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
 import { getWithdrawalState, shopperOrderAccess, withdrawOrder } from "~/domain/orders/withdrawal.server";
 import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "~/domain/orders/withdrawal";

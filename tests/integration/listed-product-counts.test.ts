@@ -4,7 +4,7 @@ import { products } from "../../app/db/schema";
 import { getCategoryTree, getChildCategories } from "../../app/domain/catalogue/categories.server";
 import { countListedProducts, listedCountsByCategory } from "../../app/domain/catalogue/listed-counts.server";
 import { rowsOf } from "../../app/db/rows.server";
-import { sitemapPageCount, sitemapProductUrls } from "../../app/domain/content/sitemap.server";
+import { sitemapPageCount, sitemapProductUrls } from "../../app/features/content/sitemap.server";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestDatabase } from "../support/fixture";
 

@@ -103,10 +103,10 @@ describe("figures", () => {
 
     const text = await (await app.get("/metrics", auth)).text();
     const all = samples(text);
-    const about = { route: "routes/about", method: "GET", status: "200" };
+    const about = { route: "features/content/about.route", method: "GET", status: "200" };
     expect(valueOf(all, "trapkracht_http_requests_total", about)).toBe(4);
     expect(
-      valueOf(all, "trapkracht_http_request_duration_seconds_count", { route: "routes/about", method: "GET" }),
+      valueOf(all, "trapkracht_http_request_duration_seconds_count", { route: "features/content/about.route", method: "GET" }),
     ).toBe(4);
     expect(
       valueOf(all, "trapkracht_http_requests_total", { route: "routes/product.$artNo", method: "GET", status: "404" }),

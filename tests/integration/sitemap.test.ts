@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
-import { SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapProductUrls } from "../../app/domain/content/sitemap.server";
+import { SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapProductUrls } from "../../app/features/content/sitemap.server";
 import { createBlogPost } from "../support/content-factories";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { COMPANY, COMPANY_ADDRESS } from "~/domain/content/company";
+import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
 import { formatEuro } from "~/domain/money/money";
 import { formatInvoiceNumber, invoiceLabel } from "./invoice-number";
 import type { InvoiceDocument } from "./invoices.server";

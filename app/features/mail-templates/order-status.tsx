@@ -1,4 +1,4 @@
-import { COMPANY } from "~/domain/content/company";
+import { COMPANY } from "~/features/content";
 import { shortOrderId } from "~/domain/orders/short-id";
 import type { MailContent } from "./mail-content";
 import { linkStyle, MailLayout, Paragraphs } from "./mail-layout";

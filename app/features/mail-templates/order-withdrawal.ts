@@ -1,4 +1,4 @@
-import { COMPANY, COMPANY_ADDRESS } from "~/domain/content/company";
+import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
 
 /**
  * The withdrawal information the law wants in the order confirmation ("duurzame gegevensdrager"):

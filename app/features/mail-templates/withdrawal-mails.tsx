@@ -1,4 +1,4 @@
-import { COMPANY, COMPANY_ADDRESS } from "~/domain/content/company";
+import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
 import { formatEuro } from "~/domain/money/money";
 import { shortOrderId } from "~/domain/orders/short-id";
 import type { MailContent } from "./mail-content";

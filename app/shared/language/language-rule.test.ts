@@ -30,6 +30,8 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   // Every mail the shop sends speaks Dutch, also the notices to the shop's own inbox: the rule is
   // about screens (ADR 0039), and the owner reads the shop's mails in the shop's language.
   "mail-templates": "shop",
+  // The shop's own pages: home, blog, about, privacy, terms, the maintenance screen.
+  content: "shop",
   carousel: "admin",
   orders: "admin",
   "order-timeline": "admin",

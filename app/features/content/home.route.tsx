@@ -1,11 +1,11 @@
-import type { Route } from "./+types/home";
-import { BlogCard } from "~/components/blog/blog-card";
+import type { Route } from "./+types/home.route";
+import { BlogCard } from "./blog-card";
 import { ProductCard } from "~/components/catalogue/product-card";
 import { rootOrigin } from "~/lib/root-data";
 import { HeroCarousel } from "~/components/home/hero-carousel";
-import { HomeSection, InfoCards, SportvoedingTile } from "~/components/home/home-sections";
+import { HomeSection, InfoCards, SportvoedingTile } from "./home-sections";
 import { getFeaturedProducts } from "~/domain/catalogue/featured.server";
-import { listBlogPosts } from "~/domain/content/blog.server";
+import { listBlogPosts } from "./blog.server";
 import { listActiveSlides } from "~/domain/content/carousel.server";
 import { pageMeta, SHOP_NAME } from "~/lib/seo";
 

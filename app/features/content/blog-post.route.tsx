@@ -1,12 +1,12 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArrowLeft, CalendarDays, User } from "lucide-react";
-import type { Route } from "./+types/blog.$slug";
-import { BlogImage } from "~/components/blog/blog-image";
+import type { Route } from "./+types/blog-post.route";
+import { BlogImage } from "./blog-image";
 import { rootOrigin } from "~/lib/root-data";
 import { buttonVariants } from "~/components/ui/button";
 import { sanitizeSupplierHtml } from "~/domain/catalogue/sanitize.server";
-import { getBlogPost } from "~/domain/content/blog.server";
-import { formatDutchDate } from "~/domain/content/format-date";
+import { getBlogPost } from "./blog.server";
+import { formatDutchDate } from "./format-date";
 import { pageMeta } from "~/lib/seo";
 import { textParam } from "~/lib/text-input";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentProps } from "react";
-import { blogImageChain } from "~/domain/content/blog-images";
+import { blogImageChain } from "./blog-images";
 
 /**
  * A blog image with its fallback chain (hero → thumbnail → default). `data-fallback` always names

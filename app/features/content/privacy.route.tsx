@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/privacy";
-import { PageSection, StaticPage } from "~/components/content/static-page";
+import type { Route } from "./+types/privacy.route";
+import { PageSection, StaticPage } from "./static-page";
 import { rootOrigin } from "~/lib/root-data";
-import { COMPANY, COMPANY_ADDRESS } from "~/domain/content/company";
+import { COMPANY, COMPANY_ADDRESS } from "./company";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {

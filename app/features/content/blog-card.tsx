@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CalendarDays, User } from "lucide-react";
-import type { BlogPostSummary } from "~/domain/content/blog";
-import { formatDutchDate } from "~/domain/content/format-date";
+import type { BlogPostSummary } from "./blog";
+import { formatDutchDate } from "./format-date";
 import { BlogImage } from "./blog-image";
 
 /** A post teaser (blog list and home page): image, date, title linking to the article, excerpt. */

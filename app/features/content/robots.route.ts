@@ -1,4 +1,4 @@
-import type { Route } from "./+types/robots[.]txt";
+import type { Route } from "./+types/robots.route";
 
 /** The maintenance guard (server/maintenance-build.ts) lets this loader give its own closed answer. */
 export const handle = { answersDuringMaintenance: true };

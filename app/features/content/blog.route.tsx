@@ -1,7 +1,7 @@
-import type { Route } from "./+types/blog._index";
-import { BlogCard } from "~/components/blog/blog-card";
+import type { Route } from "./+types/blog.route";
+import { BlogCard } from "./blog-card";
 import { rootOrigin } from "~/lib/root-data";
-import { listBlogPosts } from "~/domain/content/blog.server";
+import { listBlogPosts } from "./blog.server";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,11 +1,11 @@
-import type { Route } from "./+types/sitemap[.]xml";
+import type { Route } from "./+types/sitemap.route";
 import {
   sitemapContentUrls,
   sitemapIndexXml,
   sitemapPageCount,
   sitemapProductUrls,
   urlsetXml,
-} from "~/domain/content/sitemap.server";
+} from "./sitemap.server";
 
 const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
