@@ -51,7 +51,7 @@ export default [
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),
       route("coupons", "routes/admin.coupons.tsx"),
-      route("homepage", "routes/admin.homepage.tsx"),
+      route("homepage", "features/carousel/homepage.route.tsx"),
       route("sftp", "routes/admin.sftp.tsx"),
       route("ftp", "routes/admin.ftp.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
@@ -97,7 +97,7 @@ export default [
   route("media/images/:file", "routes/media.images.$file.ts"),
   route("media/:kind/:file", "routes/media.$kind.$file.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
-  route("admin/homepage/upload", "routes/admin.homepage.upload.ts"),
+  route("admin/homepage/upload", "features/carousel/upload.route.ts"),
   // The slide dialog's link suggestions: pages, categories and products by name (issue 29; ADR 0038).
   route("admin/homepage/links", "features/carousel/link-options.route.ts"),
   // An image for the product edit dialog, through the image pipeline (5 MB limit in server/body-limit.ts).

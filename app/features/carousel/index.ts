@@ -20,3 +20,4 @@ export {
   type SlideLinkTarget,
 } from "./slide-link";
 export { LinkPicker } from "./link-picker";
+export type { CarouselSlide } from "./carousel";

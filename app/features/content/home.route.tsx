@@ -2,11 +2,11 @@ import type { Route } from "./+types/home.route";
 import { BlogCard } from "./blog-card";
 import { ProductCard } from "~/components/catalogue/product-card";
 import { rootOrigin } from "~/lib/root-data";
-import { HeroCarousel } from "~/components/home/hero-carousel";
+import { HeroCarousel } from "./hero-carousel";
 import { HomeSection, InfoCards, SportvoedingTile } from "./home-sections";
 import { getFeaturedProducts } from "~/domain/catalogue/featured.server";
 import { listBlogPosts } from "./blog.server";
-import { listActiveSlides } from "~/domain/content/carousel.server";
+import { listActiveSlides } from "~/features/carousel/index.server";
 import { pageMeta, SHOP_NAME } from "~/lib/seo";
 
 /** The layout lets the header overlay the hero carousel. */

@@ -54,7 +54,6 @@ const SIDES: [RegExp, Side | null][] = [
   [/^routes\/admin/, "admin"],
   [/^domain\/(admin|catalogue-admin|connections|supplier-feed|image-migration|fulfilment)\//, "admin"],
   [/^domain\/coupons\/coupon-admin/, "admin"],
-  [/^domain\/content\/carousel-admin/, "admin"],
   [/^domain\/media\/uploads/, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],

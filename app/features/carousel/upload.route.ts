@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.homepage.upload";
+import type { Route } from "./+types/upload.route";
 import { requireAdmin } from "~/domain/auth/viewer.server";
 import { storeCarouselImage } from "~/domain/media/uploads.server";
 import type { UploadAnswer } from "~/shared/uploads/upload-answer";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import type { CarouselSlide } from "~/domain/content/carousel";
+import type { CarouselSlide } from "~/features/carousel";
 import { cn } from "~/lib/cn";
 
 const ROTATE_MS = 7000;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { carouselSlides } from "~/db/schema";
-import { amsterdamDay } from "~/features/carousel";
+import { amsterdamDay } from "./slide-schedule";
 import type { CarouselSlide } from "./carousel";
 
 export type { CarouselSlide };

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ImageUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { ChangeHistoryLink } from "./change-log";
+import { ChangeHistoryLink } from "~/components/admin/change-log";
 import { useId, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -7,16 +7,17 @@ import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { AdminSlide } from "~/domain/content/carousel-admin";
+import type { AdminSlide } from "./carousel-admin";
 import { readUploadAnswer } from "~/shared/uploads/upload-answer";
-import { slideTiming, type SlideLinkOption } from "~/features/carousel";
-import { LinkPicker } from "~/features/carousel";
+import { LinkPicker } from "./link-picker";
+import type { SlideLinkOption } from "./slide-link";
+import { slideTiming } from "./slide-schedule";
 import { formatAdminDate } from "~/shared/dates/admin-dates";
 import { cn } from "~/lib/cn";
-import { ActionMessage } from "./action-message";
-import { SwitchButton } from "./switch-button";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
-import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "./url-dialog";
+import { ActionMessage } from "~/components/admin/action-message";
+import { SwitchButton } from "~/components/admin/switch-button";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "~/components/admin/url-dialog";
 
 const PANEL_PATH = "/admin/homepage";
 

@@ -1,4 +1,5 @@
-import { parseSlideDays, parseSlideLink, SLIDE_LINK_MESSAGE } from "~/features/carousel";
+import { parseSlideLink, SLIDE_LINK_MESSAGE } from "./slide-link";
+import { parseSlideDays } from "./slide-schedule";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 
 /** A slide as the admin table and dialog show it (every field, also inactive ones). */

@@ -1,10 +1,10 @@
 import { data, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/admin.homepage";
+import type { Route } from "./+types/homepage.route";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { CarouselPanel } from "~/components/admin/carousel-panel";
+import { CarouselPanel } from "./carousel-panel";
 import { errorText } from "~/components/admin/error-text";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
-import { parseSlideInput } from "~/domain/content/carousel-admin";
+import { parseSlideInput } from "./carousel-admin";
 import {
   createSlide,
   deleteSlide,
@@ -14,9 +14,9 @@ import {
   setSlideActive,
   updateSlide,
   type SlideWriteResult,
-} from "~/domain/content/carousel-admin.server";
-import { amsterdamDay } from "~/features/carousel";
-import { checkSlideLink, describeSlideLinks } from "~/features/carousel/index.server";
+} from "./carousel-admin.server";
+import { checkSlideLink, describeSlideLinks } from "./link-options.server";
+import { amsterdamDay } from "./slide-schedule";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {
