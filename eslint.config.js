@@ -101,6 +101,27 @@ export default tseslint.config(
     },
   },
   {
+    // Services take a Db, the few named things they need and validated input, never the load context
+    // (brief §3, docs/architecture.md "Layers"): reading the request, its cookies and session is the
+    // route's job or an HTTP adapter's, a module named *.http.server.ts.
+    files: ["app/domain/**/*.server.ts", "app/features/**/*.server.ts"],
+    ignores: ["**/*.http.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "~/context",
+              message:
+                "A service takes a Db and the narrow things it needs, not the AppContext; read the request in the route or a *.http.server.ts adapter.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Mail HTML escapes by construction (ADR 0023): React writes every value, so nothing in the mail
     // templates may hand it raw markup or build HTML by hand with an escape helper.
     files: ["app/features/mail-templates/**/*.{ts,tsx}"],

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { ProfilePage } from "~/components/account/profile-page";
 import { profilePageMeta } from "~/components/account/profile-meta";
-import { loadProfilePage, profilePageAction } from "~/domain/accounts/account-pages.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { loadProfilePage, profilePageAction } from "~/domain/accounts/account-pages.http.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 
 export const meta = profilePageMeta;
 

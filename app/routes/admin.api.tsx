@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.api";
 import { ApiPanel, type ApiActionResult } from "~/components/admin/api-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   DEFAULT_TEST_CONTENT_TYPE,
   parseSupplierTestForm,

@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.coupons";
 import { CouponsPanel, type CouponActionResult } from "~/components/admin/coupons-panel";
 import { errorText } from "~/components/admin/error-text";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import { COUPON_ADMIN_TOASTS, parseCouponForm } from "~/domain/coupons/coupon-admin";
 import {
   createCoupon,

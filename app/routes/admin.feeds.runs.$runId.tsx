@@ -4,7 +4,7 @@ import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "~/components/admin/feed-run-summary";
 import { FeedReportView } from "~/components/admin/feed-report";
 import { ActionMessage } from "~/components/admin/action-message";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import { getFeedReport, MAX_KEPT_REJECTIONS } from "~/domain/supplier-feed/runs.server";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { confirmHeldDeactivation } from "~/features/supplier-feed/index.server";

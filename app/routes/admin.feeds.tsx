@@ -4,7 +4,7 @@ import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "~/components/admin/feed-run-summary";
 import { FeedsPanel, type FeedScheduleSummary } from "~/components/admin/feeds-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import { getConnection } from "~/domain/connections/connections.server";
 import { parseFeedOptions, parseInterval, parseRemotePath } from "~/domain/supplier-feed/feed-form";
 import {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin.feeds.upload";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { requireAdmin } from "~/domain/auth/viewer.http.server";
 import { parseFeedOptions } from "~/domain/supplier-feed/feed-form";
 import { activeRun, FeedBusyError, startFeedRun } from "~/domain/supplier-feed/runs.server";
 import { receiveFeedUpload } from "~/domain/supplier-feed/upload.server";

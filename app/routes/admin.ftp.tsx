@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.ftp";
 import { FtpPanel, type FtpActionResult } from "~/components/admin/ftp-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   getConnection,
   missingRequired,

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.image-migration";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { errorText } from "~/components/admin/error-text";
 import { ImageMigrationPanel, type MigrationTab } from "~/components/admin/image-migration-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   BATCH_SIZE_MAX,
   BATCH_SIZE_MIN,

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.sftp.files.$file";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { requireAdmin } from "~/domain/auth/viewer.http.server";
 import { safeFileName } from "~/domain/connections/logs";
 import { sftpFilesDir } from "~/domain/connections/sftp.server";
 

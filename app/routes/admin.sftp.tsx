@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.sftp";
 import { SftpPanel, type SftpActionResult } from "~/components/admin/sftp-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.server";
+import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   FINGERPRINT_PATTERN,
   getConnection,

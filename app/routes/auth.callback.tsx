@@ -5,7 +5,7 @@ import type { Route } from "./+types/auth.callback";
 import { StravaPageCard } from "~/components/auth/strava-page-card";
 import { rootOrigin } from "~/lib/root-data";
 import { CALLBACK_BUSY, callbackOutcome } from "~/domain/auth/callback-outcome";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 import { toast } from "~/lib/toast";
 import { pageMeta } from "~/lib/seo";
 

@@ -6,7 +6,7 @@ import { rootOrigin } from "~/lib/root-data";
 import { Button } from "~/components/ui/button";
 import { STRAVA_EMAIL_MESSAGES } from "~/domain/auth/strava-email-schema";
 import { confirmStravaEmailClaim, lookUpStravaEmailClaim } from "~/domain/auth/strava-email.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";

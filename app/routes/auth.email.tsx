@@ -6,7 +6,7 @@ import { StravaPageCard } from "~/components/auth/strava-page-card";
 import { rootOrigin } from "~/lib/root-data";
 import { parseStravaEmail, STRAVA_EMAIL_MESSAGES } from "~/domain/auth/strava-email-schema";
 import { pendingClaimEmail, requestStravaEmailClaim } from "~/domain/auth/strava-email.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 

@@ -6,6 +6,7 @@ import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
 import { quoteCart } from "~/domain/checkout/quote.server";
 import { checkCoupon } from "~/domain/coupons/coupon-check.server";
+import { couponFormOf } from "~/domain/coupons/coupon-check";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -31,7 +32,9 @@ export const action = intentAction()({
   intents: (intent) => ({
     coupon: intent({
       run: async (_input, { context, form }) => {
-        const { check, status } = await checkCoupon(context, form);
+        const { check, status } = await checkCoupon(context.db, context, couponFormOf(form), {
+          clientIp: context.clientIp,
+        });
         return data(check, { status });
       },
     }),

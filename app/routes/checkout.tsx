@@ -4,7 +4,7 @@ import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/che
 import type { QuoteView } from "~/domain/checkout/quote-view";
 import { rootOrigin } from "~/lib/root-data";
 import { getProfile } from "~/domain/accounts/profile.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 import { defaultAddressOf } from "~/domain/checkout/addresses.server";
 import {
   CHECKOUT_TEXT,
@@ -20,6 +20,7 @@ import {
 import { placeOrder } from "~/domain/checkout/place-order.server";
 import { quoteCart } from "~/domain/checkout/quote.server";
 import { checkCoupon, COUPON_RATE_LIMIT } from "~/domain/coupons/coupon-check.server";
+import { couponFormOf } from "~/domain/coupons/coupon-check";
 import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
@@ -135,7 +136,9 @@ export const action = intentAction()({
     // The coupon field: the shared, rate-limited coupon check (the cart page's too).
     coupon: intent({
       run: async (_input, { context, form }) => {
-        const { check, status } = await checkCoupon(context, form);
+        const { check, status } = await checkCoupon(context.db, context, couponFormOf(form), {
+          clientIp: context.clientIp,
+        });
         return data(check, { status });
       },
     }),
@@ -162,13 +165,18 @@ export const action = intentAction()({
     "back-2": intent(stepTo(2)),
     place: intent({
       run: async (_input, { context, form, viewer, values, base }) => {
-        const result = await placeOrder(context, {
-          viewer,
-          values,
-          items: form.get("items"),
-          couponCode: form.get("couponCode"),
-          checkoutToken: form.get("checkoutToken"),
-        });
+        const result = await placeOrder(
+          context.db,
+          context,
+          {
+            viewer,
+            values,
+            items: form.get("items"),
+            couponCode: form.get("couponCode"),
+            checkoutToken: form.get("checkoutToken"),
+          },
+          { clientIp: context.clientIp },
+        );
         // 303: the browser follows with a GET to the payment page, whatever the method was.
         if (result.ok) return redirect(result.redirectUrl, 303);
         return data<CheckoutActionData>(

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await requestPasswordReset(context, input.data.email);
+  const result = await requestPasswordReset(context.db, context, input.data.email, { clientIp: context.clientIp });
   if (!result.ok) return data<ActionAnswer>({ email, error: result.message, field: false }, { status: result.status });
   // Post/Redirect/Get: a reload does not send another mail.
   return redirect("/wachtwoord-vergeten?verzonden=1");

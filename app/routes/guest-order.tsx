@@ -9,12 +9,12 @@ import { getCustomerOrder } from "~/domain/orders/customer-orders.server";
 import {
   GUEST_ORDER_TEXT,
   guestOrderCookie,
-  guestOrderIdOf,
   guestOrderToken,
   lookUpGuestOrder,
   parseOrderNumber,
   verifyGuestOrderToken,
 } from "~/domain/orders/guest-order.server";
+import { guestOrderIdOf } from "~/domain/orders/shopper-access.http.server";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/invoice.$number";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 import { renderInvoicePdf } from "~/domain/orders/invoice-pdf.server";
 import { formatInvoiceNumber } from "~/domain/orders/invoice-number";
 import { getInvoiceDocument } from "~/domain/orders/invoices.server";
-import { shopperOrderAccess } from "~/domain/orders/withdrawal.server";
+import { shopperOrderAccess } from "~/domain/orders/shopper-access.http.server";
 
 /**
  * GET /factuur/:number: an invoice or credit invoice as a PDF (issue 11), for an admin, for the

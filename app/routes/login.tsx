@@ -15,7 +15,7 @@ import {
 } from "~/domain/auth/credentials";
 import { resendVerification, signIn } from "~/domain/auth/sign-in.server";
 import { signUp } from "~/domain/auth/sign-up.server";
-import { getViewer } from "~/domain/auth/viewer.server";
+import { getViewer } from "~/domain/auth/viewer.http.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
@@ -88,7 +88,10 @@ export const action = intentAction()({
           : refuse(refused("login", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors }));
       },
       run: async (input, { request, context, form, fromDialog, refused }) => {
-        const result = await signIn(context, input, request.headers);
+        const result = await signIn(context.db, context, input, {
+          clientIp: context.clientIp,
+          headers: request.headers,
+        });
         if (!result.ok) {
           return refused("login", {
             status: result.status,
@@ -118,7 +121,7 @@ export const action = intentAction()({
           : refuse(ctx.refused("register", { status: 400, message: AUTH_TEXT.checkFields, errors: input.errors }));
       },
       run: async (input, { context, form, fromDialog, refused }) => {
-        const result = await signUp(context, input);
+        const result = await signUp(context.db, context, input, { clientIp: context.clientIp });
         if (!result.ok) {
           return refused("register", {
             status: result.status,
@@ -145,7 +148,7 @@ export const action = intentAction()({
       },
       run: async (input, { context, email, status }) => {
         const result = input.ok
-          ? await resendVerification(context, input.data.email)
+          ? await resendVerification(context.db, context, input.data.email, { clientIp: context.clientIp })
           : { ok: false as const, status: 400, message: AUTH_TEXT.invalidEmail };
         return data<AuthAnswer>(
           { intent: "resend", ok: result.ok, email, message: result.message },

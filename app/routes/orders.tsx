@@ -2,7 +2,7 @@ import type { Route } from "./+types/orders";
 import { AccountShell } from "~/components/account/account-shell";
 import { OrderList } from "~/components/account/order-list";
 import { rootOrigin } from "~/lib/root-data";
-import { requireAccountViewer } from "~/domain/accounts/account-pages.server";
+import { requireAccountViewer } from "~/domain/accounts/account-pages.http.server";
 import { listCustomerOrders } from "~/domain/orders/customer-orders.server";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/profile";
 import { ProfilePage } from "~/components/account/profile-page";
 import { profilePageMeta } from "~/components/account/profile-meta";
-import { loadProfilePage, profilePageAction } from "~/domain/accounts/account-pages.server";
+import { loadProfilePage, profilePageAction } from "~/domain/accounts/account-pages.http.server";
 
 export const meta = profilePageMeta;
 

@@ -40,7 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   const input = validateNewPassword(form);
   if (!input.ok) return data<ActionAnswer>({ errors: input.errors }, { status: 400 });
-  const result = await resetPassword(context, typeof token === "string" ? token : "", input.data.password);
+  const result = await resetPassword(
+    context.db,
+    context,
+    { token: typeof token === "string" ? token : "", newPassword: input.data.password },
+    { clientIp: context.clientIp },
+  );
   if (!result.ok) {
     return data<ActionAnswer>(
       { errors: {}, formError: result.message, tokenInvalid: result.reason === "invalid-token" },

@@ -53,4 +53,20 @@ describe("lint: import boundaries between folders", { timeout: 300_000 }, () => 
       expect(errors[0]).toContain("app/shared is below the features");
     }
   });
+
+  it("a service may not take the load context; an HTTP adapter may", async () => {
+    const code = 'import type { AppContext } from "~/context";\nexport type Used = AppContext;\n';
+    const lint = async (file: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return result!.messages
+        .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+        .map((m) => m.message);
+    };
+    for (const file of ["app/domain/checkout/place-order.server.ts", "app/features/admin-ftp/ftp-download.server.ts"]) {
+      const errors = await lint(file);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]).toContain("not the AppContext");
+    }
+    expect(await lint("app/domain/auth/viewer.http.server.ts")).toEqual([]);
+  });
 });

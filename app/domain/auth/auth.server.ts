@@ -118,3 +118,6 @@ export function createAuth({ db, config, logger }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What the auth services use besides the database: better-auth itself and the log. */
+export type AuthServices = { auth: Auth; logger: Logger };

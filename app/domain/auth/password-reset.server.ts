@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
-import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import type { Client } from "~/domain/security/rate-limit.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
 import { allowAuthAttempt, rateLimitMessage } from "./auth-limits.server";
+import type { Auth, AuthServices } from "./auth.server";
 import { AUTH_TEXT } from "./credentials";
-
-type Deps = Pick<AppContext, "auth" | "db" | "logger" | "clientIp">;
 
 /** The page the reset link lands on (better-auth appends ?token=… or ?error=INVALID_TOKEN). */
 export const RESET_PASSWORD_PATH = "/wachtwoord-herstellen";
@@ -17,8 +17,13 @@ export type ResetRequestResult = { ok: true; message: string } | { ok: false; st
  * "Wachtwoord vergeten?": a one-hour, one-time link by mail when the address has an account, and
  * the same answer when it has none.
  */
-export async function requestPasswordReset(deps: Deps, email: string): Promise<ResetRequestResult> {
-  if (!(await allowAuthAttempt(deps.db, "reset-request", { ip: deps.clientIp, email }))) {
+export async function requestPasswordReset(
+  db: Db,
+  deps: AuthServices,
+  email: string,
+  client: Client,
+): Promise<ResetRequestResult> {
+  if (!(await allowAuthAttempt(db, "reset-request", { ip: client.clientIp, email }))) {
     return { ok: false, status: 429, message: rateLimitMessage("reset-request") };
   }
   try {
@@ -33,7 +38,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<R
 const identifier = (token: string) => `reset-password:${token}`;
 
 /** The user a still-valid reset token belongs to, or null (unknown, used or expired). */
-async function resetTokenOwner(deps: Pick<Deps, "auth">, token: string): Promise<string | null> {
+async function resetTokenOwner(deps: { auth: Auth }, token: string): Promise<string | null> {
   if (!token || token.length > 200 || hasInvalidCharacters(token)) return null;
   const ctx = await deps.auth.$context;
   const row = await ctx.internalAdapter.findVerificationValue(identifier(token));
@@ -42,7 +47,7 @@ async function resetTokenOwner(deps: Pick<Deps, "auth">, token: string): Promise
 }
 
 /** For the page: show the form only while the link still works. */
-export async function isResetTokenValid(deps: Pick<Deps, "auth">, token: string): Promise<boolean> {
+export async function isResetTokenValid(deps: { auth: Auth }, token: string): Promise<boolean> {
   return (await resetTokenOwner(deps, token)) !== null;
 }
 
@@ -55,8 +60,14 @@ export type ResetPasswordResult =
  * (revokeSessionsOnPasswordReset). Opening the mailed link proves the address is theirs, so an
  * account that was never confirmed counts as confirmed from now on.
  */
-export async function resetPassword(deps: Deps, token: string, newPassword: string): Promise<ResetPasswordResult> {
-  if (!(await allowAuthAttempt(deps.db, "reset-password", { ip: deps.clientIp }))) {
+export async function resetPassword(
+  db: Db,
+  deps: AuthServices,
+  input: { token: string; newPassword: string },
+  client: Client,
+): Promise<ResetPasswordResult> {
+  const { token, newPassword } = input;
+  if (!(await allowAuthAttempt(db, "reset-password", { ip: client.clientIp }))) {
     return { ok: false, reason: "rate-limited", status: 429, message: rateLimitMessage("reset-password") };
   }
   const invalid = {
@@ -69,7 +80,7 @@ export async function resetPassword(deps: Deps, token: string, newPassword: stri
     const userId = await resetTokenOwner(deps, token);
     if (!userId) return invalid;
     await deps.auth.api.resetPassword({ body: { newPassword, token } });
-    await deps.db
+    await db
       .update(users)
       .set({ emailVerified: true, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.emailVerified, false)));

@@ -1,9 +1,8 @@
-import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
 import { allowAuthAttempt, allowSignInAttempt, rateLimitMessage, recordSignInFailure } from "./auth-limits.server";
-import { ACCOUNT_INACTIVE } from "./auth.server";
+import type { Client } from "~/domain/security/rate-limit.server";
+import { ACCOUNT_INACTIVE, type AuthServices } from "./auth.server";
 import { AUTH_TEXT, type LoginInput } from "./credentials";
-
-type Deps = Pick<AppContext, "auth" | "db" | "logger" | "clientIp">;
 
 /** Where the verification link sends the browser once better-auth has confirmed the address. */
 export const VERIFIED_CALLBACK_URL = "/auth/callback?bevestigd=1";
@@ -23,16 +22,23 @@ function failure(reason: SignInFailure, status: number, message: string): SignIn
  * address too, so the timing matches). "Not verified" and "deactivated" are only reachable with the
  * right password. The remember-me choice goes to better-auth: unticked, the cookie ends with the
  * browser session (spec 1 §5 says the original collected it without using it; we use it on purpose).
+ * `client.headers` are the request's headers, handed on to better-auth as they are (it records the
+ * user agent with the new session).
  */
-export async function signIn(deps: Deps, input: LoginInput, requestHeaders: Headers): Promise<SignInResult> {
-  const attempt = await allowSignInAttempt(deps.db, { ip: deps.clientIp, email: input.email });
+export async function signIn(
+  db: Db,
+  deps: AuthServices,
+  input: LoginInput,
+  client: Client & { headers: Headers },
+): Promise<SignInResult> {
+  const attempt = await allowSignInAttempt(db, { ip: client.clientIp, email: input.email });
   if (!attempt.allowed) return failure("rate-limited", 429, rateLimitMessage("sign-in"));
   if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
   let response: Response;
   try {
     response = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
-      headers: requestHeaders,
+      headers: client.headers,
       asResponse: true,
     });
   } catch (error) {
@@ -43,7 +49,7 @@ export async function signIn(deps: Deps, input: LoginInput, requestHeaders: Head
 
   const code = await errorCode(response);
   if (response.status === 401 || code === "INVALID_EMAIL" || code === "PASSWORD_TOO_LONG") {
-    await recordSignInFailure(deps.db, input.email);
+    await recordSignInFailure(db, input.email);
     return failure("invalid", 401, AUTH_TEXT.wrongCredentials);
   }
   if (code === "EMAIL_NOT_VERIFIED") return failure("unverified", 403, AUTH_TEXT.unverified);
@@ -69,8 +75,13 @@ export type ResendResult = { ok: true; message: string } | { ok: false; status: 
  * unknown one, and always the same answer. better-auth's endpoint (called without a session) already
  * pads its answer to a fixed minimum time, so the timing does not tell either.
  */
-export async function resendVerification(deps: Deps, email: string): Promise<ResendResult> {
-  if (!(await allowAuthAttempt(deps.db, "resend", { ip: deps.clientIp, email }))) {
+export async function resendVerification(
+  db: Db,
+  deps: AuthServices,
+  email: string,
+  client: Client,
+): Promise<ResendResult> {
+  if (!(await allowAuthAttempt(db, "resend", { ip: client.clientIp, email }))) {
     return { ok: false, status: 429, message: rateLimitMessage("resend") };
   }
   try {
@@ -84,8 +95,11 @@ export async function resendVerification(deps: Deps, email: string): Promise<Res
 
 export type SignOutResult = { ok: true; setCookies: string[] } | { ok: false };
 
-/** Ends the session of this request (deletes it in the database) and clears the cookies. */
-export async function signOut(deps: Pick<Deps, "auth" | "logger">, requestHeaders: Headers): Promise<SignOutResult> {
+/**
+ * Ends the session the request's headers carry (better-auth deletes it in the database) and
+ * clears the cookies.
+ */
+export async function signOut(deps: AuthServices, requestHeaders: Headers): Promise<SignOutResult> {
   try {
     const response = await deps.auth.api.signOut({ headers: requestHeaders, asResponse: true });
     if (!response.ok) {

@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
-import type { AppContext } from "~/context";
+import type { Config } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { Client } from "~/domain/security/rate-limit.server";
 import { accountExistsMail } from "~/features/mail-templates/index.server";
 import { allowAuthAttempt, rateLimitMessage } from "./auth-limits.server";
+import type { AuthServices } from "./auth.server";
 import { AUTH_TEXT, type RegisterInput } from "./credentials";
 import { VERIFIED_CALLBACK_URL } from "./sign-in.server";
 
-type Deps = Pick<AppContext, "auth" | "db" | "logger" | "clientIp" | "config">;
+/** Sign-up also mails a link to the login page, so it needs the shop's URL. */
+export type SignUpServices = AuthServices & { config: Pick<Config, "publicUrl"> };
 
 export type SignUpResult = { ok: true } | { ok: false; status: number; message: string };
 
@@ -16,14 +20,19 @@ export type SignUpResult = { ok: true } | { ok: false; status: number; message: 
  * confirmation mail in the outbox. An address that already has an account gets exactly the same
  * answer (no account enumeration); its owner receives a "you already have an account" mail instead.
  */
-export async function signUp(deps: Deps, input: RegisterInput): Promise<SignUpResult> {
-  if (!(await allowAuthAttempt(deps.db, "sign-up", { ip: deps.clientIp, email: input.email }))) {
+export async function signUp(
+  db: Db,
+  deps: SignUpServices,
+  input: RegisterInput,
+  client: Client,
+): Promise<SignUpResult> {
+  if (!(await allowAuthAttempt(db, "sign-up", { ip: client.clientIp, email: input.email }))) {
     return { ok: false, status: 429, message: rateLimitMessage("sign-up") };
   }
   try {
-    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) {
-      await enqueueMail(deps.db, {
+      await enqueueMail(db, {
         kind: "account-exists",
         to: input.email,
         ...accountExistsMail(`${deps.config.publicUrl}/login`),

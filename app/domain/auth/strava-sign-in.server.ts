@@ -1,12 +1,12 @@
-import type { AppContext } from "~/context";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
-import { redirectWithFlash, type Flash } from "~/lib/flash.server";
+import type { Config } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
+import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
+import type { Flash } from "~/lib/flash.server";
+import type { AuthServices } from "./auth.server";
 import { STRAVA_CALLBACK_PATH } from "./strava.server";
-import { stravaReturnPath } from "./strava-return-path";
 
 // Apart from strava.server.ts (the provider that auth.server.ts builds better-auth with): starting a
-// sign-in needs the configured auth from the load context, and context → auth → strava must not
-// lead back to the context.
+// sign-in needs the configured better-auth, and auth → strava must not lead back here.
 
 /** Spec 2 §8 Authentication: Strava failures and the unexpected case. */
 export const STRAVA_FAILED = "Strava authenticatie mislukt";
@@ -17,23 +17,33 @@ export const STRAVA_RATE_LIMITED =
 
 const START_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
-type StartDeps = Pick<AppContext, "auth" | "config" | "db" | "logger" | "clientIp">;
+/** Starting needs the Strava configuration (none: the button answers "not available"). */
+export type StravaStartServices = AuthServices & { config: Pick<Config, "strava"> };
+
+export type StravaStart = { ok: true; url: string; setCookies: string[] } | { ok: false; flash: Flash };
+
+const failed = (description?: string): StravaStart => ({
+  ok: false,
+  flash: description ? { kind: "error", title: STRAVA_FAILED, description } : { kind: "error", title: STRAVA_FAILED },
+});
 
 /**
- * POST /auth/strava: asks better-auth for Strava's authorisation URL (it stores the state and sets
- * the state cookie) and sends the browser there. Every failure goes back to the page the button was
- * on, with the spec's toast.
+ * POST /auth/strava: asks better-auth for Strava's authorisation URL (it stores the state and
+ * answers with the state cookie). The route sends the browser there with that cookie, or on any
+ * failure back to the page the button was on with the spec's toast. `client.headers` are the
+ * request's headers, handed on to better-auth as they are.
  */
-export async function startStravaSignIn(request: Request, deps: StartDeps): Promise<Response> {
-  const { auth, config, db, logger, clientIp } = deps;
-  const back = stravaReturnPath(request.headers.get("referer"), config.publicUrl);
-  const fail = (flash: Flash) => redirectWithFlash(config, back, flash);
-
-  if (!config.strava) return fail({ kind: "error", title: STRAVA_FAILED, description: STRAVA_NOT_CONFIGURED });
+export async function startStravaSignIn(
+  db: Db,
+  deps: StravaStartServices,
+  client: Client & { headers: Headers },
+): Promise<StravaStart> {
+  const { auth, config, logger } = deps;
+  if (!config.strava) return failed(STRAVA_NOT_CONFIGURED);
 
   try {
-    const limit = await hitRateLimit(db, { key: `strava-start:ip:${clientIp}`, ...START_LIMIT });
-    if (!limit.allowed) return fail({ kind: "error", title: STRAVA_FAILED, description: STRAVA_RATE_LIMITED });
+    const limit = await hitRateLimit(db, { key: `strava-start:ip:${client.clientIp}`, ...START_LIMIT });
+    if (!limit.allowed) return failed(STRAVA_RATE_LIMITED);
 
     const res = await auth.api.signInSocial({
       body: {
@@ -43,23 +53,17 @@ export async function startStravaSignIn(request: Request, deps: StartDeps): Prom
         errorCallbackURL: STRAVA_CALLBACK_PATH,
         disableRedirect: true,
       },
-      headers: request.headers,
+      headers: client.headers,
       asResponse: true,
     });
     const body = (await res.json().catch(() => null)) as { url?: unknown; message?: unknown } | null;
     if (!res.ok || typeof body?.url !== "string") {
       logger.warn({ status: res.status, message: body?.message }, "strava sign-in could not start");
-      return fail({
-        kind: "error",
-        title: STRAVA_FAILED,
-        description: "Strava is nu niet bereikbaar. Probeer het later opnieuw.",
-      });
+      return failed("Strava is nu niet bereikbaar. Probeer het later opnieuw.");
     }
-    const headers = new Headers({ Location: body.url, "Cache-Control": "no-store" });
-    for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return new Response(null, { status: 302, headers });
+    return { ok: true, url: body.url, setCookies: res.headers.getSetCookie() };
   } catch (error) {
     logger.error({ err: error }, "strava sign-in failed unexpectedly");
-    return fail({ kind: "error", title: STRAVA_UNEXPECTED });
+    return { ok: false, flash: { kind: "error", title: STRAVA_UNEXPECTED } };
   }
 }

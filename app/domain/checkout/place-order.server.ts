@@ -1,10 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import type { AppContext } from "~/context";
+import type { Config } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, products, users } from "~/db/schema";
+import type { Auth } from "~/domain/auth/auth.server";
 import { signUp } from "~/domain/auth/sign-up.server";
-import type { Viewer } from "~/domain/auth/viewer.server";
-import type { CheckoutLine } from "~/domain/payments/provider";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import type { Viewer } from "~/domain/auth/viewer";
+import type { CheckoutLine, PaymentProvider } from "~/domain/payments/provider";
+import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
+import type { Logger } from "~/lib/logger.server";
 import { checkoutCancelUrl } from "~/features/cart-checkout/index.server";
 import { linkCustomerToAccount, customerForOrder } from "./customer.server";
 import { saveShippingAddress } from "./addresses.server";
@@ -21,7 +24,16 @@ import {
 } from "./checkout-schema";
 import { quoteCart, type CouponResult, type QuoteLine } from "./quote.server";
 
-export type PlaceOrderDeps = Pick<AppContext, "db" | "logger" | "payments" | "auth" | "clientIp" | "config">;
+/**
+ * What placing an order uses besides the database: the payment provider, better-auth (an account
+ * made at checkout), the log, and the shop's URL and secret (the payment page's return links).
+ */
+export type PlaceOrderServices = {
+  logger: Logger;
+  payments: PaymentProvider;
+  auth: Auth;
+  config: Pick<Config, "publicUrl" | "authSecret">;
+};
 
 export type PlaceOrderInput = {
   viewer: Viewer | null;
@@ -70,7 +82,12 @@ const fail = (status: number, title: string, message: string, extra: Partial<Pla
  * paid order; submitting the same form again (same checkoutToken) finds it and creates the session.
  * Two submissions of one form (double click, two tabs) are serialised on the token and yield one order.
  */
-export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  db: Db,
+  deps: PlaceOrderServices,
+  input: PlaceOrderInput,
+  client: Client,
+): Promise<PlaceOrderResult> {
   const { viewer } = input;
   if (viewer?.needsEmail) return fail(403, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.needsEmail);
   // The details first: refused fields (control characters included) cost no database write at all.
@@ -87,7 +104,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     });
   }
 
-  const limited = await hitRateLimit(deps.db, { key: `place-order:ip:${deps.clientIp}`, ...PLACE_ORDER_LIMIT });
+  const limited = await hitRateLimit(db, { key: `place-order:ip:${client.clientIp}`, ...PLACE_ORDER_LIMIT });
   if (!limited.allowed) return fail(429, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.rateLimited);
 
   const items = parseCartItems(input.items);
@@ -106,7 +123,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     | { kind: "coupon"; coupon: CouponResult };
   let stored: Stored;
   try {
-    stored = await deps.db.transaction(async (tx): Promise<Stored> => {
+    stored = await db.transaction(async (tx): Promise<Stored> => {
       // The second submission of this form waits here until the first has committed, then finds it.
       await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK}, hashtext(${checkoutToken}))`);
       const [existing] = await tx
@@ -174,12 +191,12 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     // Without the advisory lock's help (it cannot fail that way, but the index is the real guarantee)
     // a duplicate token still ends here: the order exists, so go on with it.
     if (isUniqueViolation(error)) {
-      const [existing] = await deps.db
+      const [existing] = await db
         .select({ id: orders.id })
         .from(orders)
         .where(eq(orders.checkoutToken, checkoutToken))
         .limit(1);
-      if (existing) return paymentRedirect(deps, existing.id);
+      if (existing) return paymentRedirect(db, deps, existing.id);
     }
     deps.logger.error({ err: error }, "placing the order failed");
     return fail(500, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.tryAgain);
@@ -191,13 +208,13 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     case "coupon":
       return fail(409, CHECKOUT_TEXT.placeFailed, couponRefusedMessage(stored.coupon));
     case "exists":
-      return paymentRedirect(deps, stored.orderId);
+      return paymentRedirect(db, deps, stored.orderId);
     case "created":
       deps.logger.info({ orderId: stored.orderId }, "order placed");
       if (!viewer && customer.createAccount) {
-        await createAccountAtCheckout(deps, stored.customerId, customer.email, customer.password);
+        await createAccountAtCheckout(db, deps, client, stored.customerId, customer.email, customer.password);
       }
-      return paymentRedirect(deps, stored.orderId);
+      return paymentRedirect(db, deps, stored.orderId);
   }
 }
 
@@ -232,10 +249,17 @@ function isUniqueViolation(error: unknown): boolean {
  * already has an account gets the "you already have an account" mail instead). Whatever happens, the
  * order goes on as a guest order: a failure is only logged.
  */
-async function createAccountAtCheckout(deps: PlaceOrderDeps, customerId: string, email: string, password: string) {
+async function createAccountAtCheckout(
+  db: Db,
+  deps: PlaceOrderServices,
+  client: Client,
+  customerId: string,
+  email: string,
+  password: string,
+) {
   try {
-    const [before] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    const result = await signUp(deps, { email, password, confirmPassword: password });
+    const [before] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const result = await signUp(db, deps, { email, password, confirmPassword: password }, client);
     if (!result.ok) {
       deps.logger.warn({ status: result.status }, "account creation at checkout failed; the order stays a guest order");
       return;
@@ -244,8 +268,8 @@ async function createAccountAtCheckout(deps: PlaceOrderDeps, customerId: string,
       deps.logger.info("account creation at checkout: the address already has an account; guest order");
       return;
     }
-    const [created] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (created) await linkCustomerToAccount(deps.db, customerId, created.id);
+    const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (created) await linkCustomerToAccount(db, customerId, created.id);
   } catch (error) {
     deps.logger.error({ err: error }, "account creation at checkout failed; the order stays a guest order");
   }
@@ -283,8 +307,8 @@ async function oneAtATimePerOrder<T>(orderId: string, step: () => Promise<T>): P
 }
 
 /** paymentRedirect, queued per order (see oneAtATimePerOrder). */
-function paymentRedirect(deps: PlaceOrderDeps, orderId: string): Promise<PlaceOrderResult> {
-  return oneAtATimePerOrder(orderId, () => openPaymentSession(deps, orderId));
+function paymentRedirect(db: Db, deps: PlaceOrderServices, orderId: string): Promise<PlaceOrderResult> {
+  return oneAtATimePerOrder(orderId, () => openPaymentSession(db, deps, orderId));
 }
 
 /**
@@ -292,10 +316,15 @@ function paymentRedirect(deps: PlaceOrderDeps, orderId: string): Promise<PlaceOr
  * (or its session expired). A session is attached only if the order has no other one at that moment
  * (a conditional update), so racing submissions (from other app instances) end on the same session.
  */
-async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt = 0): Promise<PlaceOrderResult> {
+async function openPaymentSession(
+  db: Db,
+  deps: PlaceOrderServices,
+  orderId: string,
+  attempt = 0,
+): Promise<PlaceOrderResult> {
   const publicUrl = deps.config.publicUrl;
   try {
-    const [order] = await deps.db
+    const [order] = await db
       .select({
         id: orders.id,
         sessionId: orders.paymentSessionId,
@@ -338,7 +367,7 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
       // Expired (or unknown to the provider): nothing can be paid there any more; a new session below.
     }
 
-    const lines = await checkoutLines(deps, orderId);
+    const lines = await checkoutLines(db, orderId);
     let session;
     try {
       session = await deps.payments.createCheckoutSession({
@@ -359,7 +388,7 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
       deps.logger.error({ orderId }, "the payment provider returned no payment page");
       return fail(502, CHECKOUT_TEXT.noPaymentPage, CHECKOUT_TEXT.tryAgain);
     }
-    const attached = await deps.db
+    const attached = await db
       .update(orders)
       .set({ paymentSessionId: session.id, paymentProvider: deps.payments.name })
       .where(
@@ -373,7 +402,7 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
       return { ok: true, orderId, redirectUrl: session.url };
     }
     // Another submission attached its session first; this one is never shown to anyone.
-    if (attempt < 2) return openPaymentSession(deps, orderId, attempt + 1);
+    if (attempt < 2) return openPaymentSession(db, deps, orderId, attempt + 1);
     return fail(409, CHECKOUT_TEXT.placeFailed, CHECKOUT_TEXT.alreadyPlaced);
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "preparing the payment failed");
@@ -382,8 +411,8 @@ async function openPaymentSession(deps: PlaceOrderDeps, orderId: string, attempt
 }
 
 /** The order's lines as the payment page lists them (name, brand as description, unit price). */
-async function checkoutLines(deps: PlaceOrderDeps, orderId: string): Promise<CheckoutLine[]> {
-  const rows = await deps.db
+async function checkoutLines(db: Db, orderId: string): Promise<CheckoutLine[]> {
+  const rows = await db
     .select({
       productId: orderItems.productId,
       name: orderItems.productName,

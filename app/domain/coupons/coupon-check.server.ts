@@ -1,34 +1,35 @@
-import { parsePostedItems } from "~/domain/cart/cart-edit";
+import type { Db } from "~/db/client.server";
 import { quoteCart } from "~/domain/checkout/quote.server";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
-import type { AppContext } from "~/context";
-import { COUPON_FIELDS, type CouponCheck } from "./coupon-check";
-import { appliedMessage, COUPON_MESSAGES, normaliseCouponCode } from "./coupon-rules";
+import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
+import type { Logger } from "~/lib/logger.server";
+import type { CouponCheck, CouponForm } from "./coupon-check";
+import { appliedMessage, COUPON_MESSAGES } from "./coupon-rules";
 
 /** Coupon checks per address: enough for a shopper with typos, too few to guess codes (brief §8). */
 export const COUPON_RATE_LIMIT = { limit: 30, windowSeconds: 600 } as const;
 
 /**
- * The coupon form's server side for any page that shows the field (cart, checkout): reads the code
- * and the posted cart (ArtNo and quantity only), counts the attempt per IP, prices the cart with the
- * coupon and answers with the spec's messages. Never throws: an unexpected error is logged and
- * answered "Failed to apply coupon".
+ * The coupon form's server side for any page that shows the field (cart, checkout): given the code
+ * and the posted cart (`couponFormOf`), counts the attempt per IP, prices the cart with the coupon
+ * and answers with the spec's messages. Never throws: an unexpected error is logged and answered
+ * "Failed to apply coupon".
  */
 export async function checkCoupon(
-  context: Pick<AppContext, "db" | "clientIp" | "logger">,
-  form: FormData,
+  db: Db,
+  deps: { logger: Logger },
+  input: CouponForm,
+  client: Client,
 ): Promise<{ check: CouponCheck; status: number }> {
-  const code = normaliseCouponCode(String(form.get(COUPON_FIELDS.code) ?? ""));
+  const { code, items } = input;
   const answer = (status: CouponCheck["status"], title: string, message: string, httpStatus: number, extra = {}) => ({
     check: { intent: "coupon" as const, status, code, title, message, discountCents: 0, quote: null, ...extra },
     status: httpStatus,
   });
   if (!code) return answer("empty", COUPON_MESSAGES.empty, "", 400);
   try {
-    const limited = await hitRateLimit(context.db, { key: `coupon:ip:${context.clientIp}`, ...COUPON_RATE_LIMIT });
+    const limited = await hitRateLimit(db, { key: `coupon:ip:${client.clientIp}`, ...COUPON_RATE_LIMIT });
     if (!limited.allowed) return answer("limited", COUPON_MESSAGES.invalid, COUPON_MESSAGES.tooMany, 429);
-    const items = parsePostedItems(form.get(COUPON_FIELDS.items));
-    const quote = await quoteCart(context.db, { items, couponCode: code });
+    const quote = await quoteCart(db, { items, couponCode: code });
     const coupon = quote.coupon!;
     if (!coupon.valid) return answer("invalid", COUPON_MESSAGES.invalid, coupon.message, 200, { quote });
     return answer("applied", "Kortingscode toegepast", appliedMessage(coupon.discountCents), 200, {
@@ -36,7 +37,7 @@ export async function checkCoupon(
       discountCents: coupon.discountCents,
     });
   } catch (error) {
-    context.logger.error({ err: error }, "coupon check failed");
+    deps.logger.error({ err: error }, "coupon check failed");
     return answer("failed", COUPON_MESSAGES.failed, "Probeer het later opnieuw.", 500);
   }
 }

@@ -1,4 +1,6 @@
+import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
+import { normaliseCouponCode } from "./coupon-rules";
 
 /**
  * What a page action answers to the coupon field (intent "coupon"): the toast title and message of
@@ -17,3 +19,13 @@ export type CouponCheck = {
 
 /** The posted field names of the coupon form, shared by the field and the actions that read it. */
 export const COUPON_FIELDS = { intent: "intent", code: "code", items: "items" } as const;
+
+/** The coupon form as the check reads it: the code (trimmed, upper case) and the posted cart (ArtNo and quantity only). */
+export type CouponForm = { code: string; items: { artNo: number; quantity: number }[] };
+
+export function couponFormOf(form: FormData): CouponForm {
+  return {
+    code: normaliseCouponCode(String(form.get(COUPON_FIELDS.code) ?? "")),
+    items: parsePostedItems(form.get(COUPON_FIELDS.items)),
+  };
+}

@@ -64,12 +64,6 @@ export function guestOrderCookie(publicUrl: string, value: string, maxAge: numbe
   return `${GUEST_ORDER_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** The order id the request's guest cookie opens, or null. */
-export function guestOrderIdOf(request: Request, secret: string): string | null {
-  const match = (request.headers.get("cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${GUEST_ORDER_COOKIE}=([^;]+)`));
-  return verifyGuestOrderToken(secret, match?.[1] ?? null);
-}
-
 export type GuestLookup = { ok: true; orderId: string } | { ok: false; reason: "not-found" | "rate-limited" };
 
 /** The rate-limit key of one number and address; the address hashed, so the table holds no e-mail addresses. */

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 
+/** Who is asking, as the rate limits count them: the shopper's address (the load context's clientIp). */
+export type Client = { clientIp: string };
+
 export type RateLimitResult = { allowed: boolean; count: number; limit: number };
 
 /**

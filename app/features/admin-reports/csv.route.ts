@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/csv.route";
-import { requireAdmin } from "~/domain/auth/viewer.server";
+import { requireAdmin } from "~/domain/auth/viewer.http.server";
 import type { Db } from "~/db/client.server";
 import { amsterdamDayOf, parseReportPeriod, type ReportPeriod } from "./period";
 import {

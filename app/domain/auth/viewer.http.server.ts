@@ -1,24 +1,23 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { AppContext } from "~/context";
+import type { Db } from "~/db/client.server";
 import { sessions, type UserRole } from "~/db/schema";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash, type FlashConfig } from "~/lib/flash.server";
+import type { Logger } from "~/lib/logger.server";
+import type { Auth } from "./auth.server";
 import { isStravaPlaceholderEmail } from "./strava.server";
+import type { Viewer } from "./viewer";
 
-/** The signed-in person as pages and actions see them. */
-export type Viewer = {
-  id: string;
-  email: string;
-  name: string;
-  role: UserRole;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  /** A Strava user who has not yet given (and confirmed) a real e-mail address. */
-  needsEmail: boolean;
-  sessionId: string;
-};
+/*
+ * HTTP adapter (docs/architecture.md "Layers"): who is asking, read from the request's session
+ * cookie. Route modules, other HTTP adapters and the server use it; domain services get the Viewer.
+ */
 
-type ViewerDeps = Pick<AppContext, "auth" | "db" | "logger">;
+/** What looking up the session needs: better-auth, the database (to drop a deactivated user's sessions), the log. */
+export type SessionDeps = { auth: Auth; db: Db; logger: Logger };
+
+/** requireAdmin also answers with a flash cookie, which needs the shop's URL. */
+export type AdminDeps = SessionDeps & { config: FlashConfig };
 
 const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
 
@@ -32,7 +31,7 @@ function hasSessionCookie(request: Request): boolean {
  * Read from the database on every request, so a deactivation or sign-out counts at once. A failing
  * lookup is logged and treated as "not signed in" (spec 2 §7.5: not admin).
  */
-export function getViewer(request: Request, deps: ViewerDeps): Promise<Viewer | null> {
+export function getViewer(request: Request, deps: SessionDeps): Promise<Viewer | null> {
   let viewer = perRequest.get(request);
   if (!viewer) {
     viewer = lookUpViewer(request, deps);
@@ -41,7 +40,7 @@ export function getViewer(request: Request, deps: ViewerDeps): Promise<Viewer | 
   return viewer;
 }
 
-async function lookUpViewer(request: Request, { auth, db, logger }: ViewerDeps): Promise<Viewer | null> {
+async function lookUpViewer(request: Request, { auth, db, logger }: SessionDeps): Promise<Viewer | null> {
   if (!hasSessionCookie(request)) return null;
   try {
     const result = await auth.api.getSession({ headers: request.headers });
@@ -70,7 +69,7 @@ async function lookUpViewer(request: Request, { auth, db, logger }: ViewerDeps):
 }
 
 /** For pages that need a session: without one the shopper goes to / (spec 1 §6). */
-export async function requireViewer(request: Request, deps: ViewerDeps): Promise<Viewer> {
+export async function requireViewer(request: Request, deps: SessionDeps): Promise<Viewer> {
   const viewer = await getViewer(request, deps);
   if (!viewer) throw redirect("/");
   return viewer;
@@ -83,20 +82,14 @@ export const ACCESS_DENIED = {
 } as const;
 
 /** Every admin loader and action starts here; anyone else goes to / with the "Access Denied" toast. */
-export async function requireAdmin(request: Request, deps: ViewerDeps & Pick<AppContext, "config">): Promise<Viewer> {
+export async function requireAdmin(request: Request, deps: AdminDeps): Promise<Viewer> {
   const viewer = await getViewer(request, deps);
   if (!viewer?.isAdmin) throw redirectWithFlash(deps.config, "/", ACCESS_DENIED);
   return viewer;
 }
 
 /** The guard of an admin action: the admin check, and the actor the change record names. */
-export async function adminGuard({
-  request,
-  context,
-}: {
-  request: Request;
-  context: ViewerDeps & Pick<AppContext, "config">;
-}) {
+export async function adminGuard({ request, context }: { request: Request; context: AdminDeps }) {
   const viewer = await requireAdmin(request, context);
   return { viewer, actor: { id: viewer.id, email: viewer.email } };
 }

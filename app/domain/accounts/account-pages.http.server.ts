@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import type { AppContext } from "~/context";
-import { requireViewer, type Viewer } from "~/domain/auth/viewer.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import type { Viewer } from "~/domain/auth/viewer";
+import { requireViewer, type SessionDeps } from "~/domain/auth/viewer.http.server";
+import { redirectWithFlash, type FlashConfig } from "~/lib/flash.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { getProfile, updateProfile } from "./profile.server";
 import { getProfileAddress, saveProfileAddress } from "./profile-address.server";
@@ -21,20 +21,26 @@ import {
   type ProfileValues,
 } from "./profile-schema";
 
-type Deps = Pick<AppContext, "auth" | "db" | "logger">;
+/*
+ * HTTP adapter (docs/architecture.md "Layers"): the loader and action of /profile and /account read
+ * the session and the posted forms here, validate them and call the profile services with the Db.
+ */
+
+/** The forms answer with a flash cookie, which needs the shop's URL. */
+type FormDeps = SessionDeps & { config: FlashConfig };
 
 /**
  * The account pages need a session (guests go to /, spec 1 §6) and a real e-mail address: a Strava
  * user who has not given one yet is sent to give it first, because orders are found by e-mail.
  */
-export async function requireAccountViewer(request: Request, deps: Deps): Promise<Viewer> {
+export async function requireAccountViewer(request: Request, deps: SessionDeps): Promise<Viewer> {
   const viewer = await requireViewer(request, deps);
   if (viewer.needsEmail) throw redirect("/auth/email");
   return viewer;
 }
 
 /** Loader of /profile and /account: the signed-in shopper's own profile. */
-export async function loadProfilePage(request: Request, deps: Deps) {
+export async function loadProfilePage(request: Request, deps: SessionDeps) {
   const viewer = await requireAccountViewer(request, deps);
   const [profile, address] = await Promise.all([getProfile(deps.db, viewer), getProfileAddress(deps.db, viewer)]);
   return { profile, address };
@@ -68,12 +74,7 @@ export function profilePageAction(path: "/profile" | "/account") {
   });
 }
 
-async function submitProfileForm(
-  form: FormData,
-  viewer: Viewer,
-  deps: Deps & Pick<AppContext, "config">,
-  path: "/profile" | "/account",
-) {
+async function submitProfileForm(form: FormData, viewer: Viewer, deps: FormDeps, path: "/profile" | "/account") {
   const values = profileValuesFrom(form);
   const result = validateProfile(values);
   if (!result.ok) {
@@ -119,12 +120,7 @@ export type AddressActionResult = {
  * with the checkout's shipping rules. Success: back to `path` with "Adres opgeslagen"; failure: the
  * page again with the entered values and the messages.
  */
-async function submitAddressForm(
-  form: FormData,
-  viewer: Viewer,
-  deps: Deps & Pick<AppContext, "config">,
-  path: "/profile" | "/account",
-) {
+async function submitAddressForm(form: FormData, viewer: Viewer, deps: FormDeps, path: "/profile" | "/account") {
   const values = addressValuesFrom(form);
   const result = validateProfileAddress(values);
   const refuse = (errors: AddressErrors, detail: string, status: number) =>
