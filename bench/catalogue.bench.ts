@@ -19,6 +19,7 @@ import { CATEGORY_IDS } from "../app/domain/catalogue/category-ids";
 import { rowsOf } from "../app/db/rows.server";
 import { buildApp } from "../tests/support/build";
 import { pageJavaScript } from "./page-js";
+import { asShoppersType, pluralTerms, resultTerms, twoWordTerms, typoTerms } from "./search-terms";
 import { ensureCatalogue, ensurePostgresDatabase, percentile, serveShop } from "./support";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
@@ -110,19 +111,6 @@ async function main() {
   const searchUrls = terms.map((t) => `${base}/api/search-suggestions?q=${encodeURIComponent(t)}`);
   const lastPage = Math.max(1, Math.ceil(leaf.n / 20));
   const deepPage = Math.min(200, lastPage);
-  const resultTerms = ["shimano", "ketting", "band", "gel", "continental zwart", "zadel"];
-  // Issue 30: queries as shoppers type them: plurals and diminutives, two words in any order, typos.
-  const pluralTerms = ["kettingen", "zadels", "banden", "remblokjes", "pedalen", "cassettes"];
-  const twoWordTerms = [
-    "shimano ketting",
-    "ketting shimano",
-    "brooks zadel",
-    "campagnolo cassette",
-    "schwalbe binnenband",
-    "zwart vouwband",
-  ];
-  const typoTerms = ["shimanno", "kettnig", "contintental", "casette", "schwlabe", "zadle"];
-  const asShoppersType = [...pluralTerms, ...twoWordTerms, ...typoTerms];
 
   // What "Volgende" on the page before links to: the next page read on from its last product (na).
   const nextOf = async (url: string) => {
