@@ -14,7 +14,7 @@ export default [
     route("product/:artNo", "routes/product.$artNo.tsx"),
     route("blog", "features/content/blog.route.tsx"),
     route("blog/:slug", "features/content/blog-post.route.tsx"),
-    route("contact", "routes/contact.tsx"),
+    route("contact", "features/contact/contact.route.tsx"),
     route("about", "features/content/about.route.tsx"),
     route("privacy", "features/content/privacy.route.tsx"),
     route("terms", "features/content/terms.route.tsx"),

@@ -1,4 +1,4 @@
-import type { ContactInput } from "~/domain/contact/contact-schema";
+import type { ContactInput } from "~/features/contact";
 import type { MailContent } from "./mail-content";
 import { linkStyle, MailLayout, Multiline } from "./mail-layout";
 import { renderMailHtml } from "./render-mail";

@@ -1,4 +1,4 @@
-import type { ContactInput } from "~/domain/contact/contact-schema";
+import type { ContactInput } from "~/features/contact";
 import type { OrderMailData } from "./order-mail-data";
 import type { WithdrawnMailData } from "./withdrawal-mails";
 

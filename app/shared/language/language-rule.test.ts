@@ -32,6 +32,7 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   "mail-templates": "shop",
   // The shop's own pages: home, blog, about, privacy, terms, the maintenance screen.
   content: "shop",
+  contact: "shop",
   carousel: "admin",
   orders: "admin",
   "order-timeline": "admin",

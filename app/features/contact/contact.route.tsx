@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import { CheckCircle2, Clock, Mail, TriangleAlert } from "lucide-react";
-import type { Route } from "./+types/contact";
-import { ContactForm } from "~/components/contact/contact-form";
+import type { Route } from "./+types/contact.route";
+import { ContactForm } from "./contact-form";
 import { StaticPage } from "~/features/content";
 import { rootOrigin } from "~/lib/root-data";
 import {
@@ -12,8 +12,8 @@ import {
   validateContact,
   type ContactErrors,
   type ContactValues,
-} from "~/domain/contact/contact-schema";
-import { sendContactMessage } from "~/domain/contact/contact.server";
+} from "./contact-schema";
+import { sendContactMessage } from "./contact.server";
 import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/lib/form.server";

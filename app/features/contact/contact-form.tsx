@@ -10,7 +10,7 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactValues,
-} from "~/domain/contact/contact-schema";
+} from "./contact-schema";
 
 const EMPTY: ContactValues = { firstName: "", lastName: "", email: "", subject: "", message: "" };
 
