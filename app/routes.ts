@@ -20,7 +20,7 @@ export default [
     route("terms", "features/content/terms.route.tsx"),
     route("ProductCategories", "routes/product-categories.tsx"),
     // "Mail me als het weer leverbaar is": confirm or cancel through the mailed link.
-    route("voorraadmelding/:token", "routes/stock-alert.$token.tsx"),
+    route("voorraadmelding/:token", "features/stock-alerts/confirm.route.tsx"),
     // Accounts (spec 1 §2.3, §2.10, §2.11)
     route("login", "routes/login.tsx"),
     route("wachtwoord-vergeten", "routes/forgot-password.tsx"),
@@ -91,7 +91,7 @@ export default [
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   // Street and city from postcode + house number for the address forms (issue 30; ADR 0045).
   route("api/adres", "features/address-lookup/address.route.ts"),
-  route("voorraadmelding", "routes/stock-alert.ts"),
+  route("voorraadmelding", "features/stock-alerts/request.route.ts"),
   // Invoices and credit invoices as PDF (issue 11): admins, and the shopper whose order it is.
   route("factuur/:number", "routes/invoice.$number.ts"),
   route("media/images/:file", "routes/media.images.$file.ts"),

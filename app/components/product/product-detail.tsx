@@ -17,7 +17,7 @@ import type { NutritionFacts as NutritionFactsView } from "./nutrition-facts";
 // ADR 0006: only sold-out products show the stock alert form and only sports nutrition has
 // nutrition facts; the server renders them in place, the browser fetches their code when shown.
 const StockAlertForm = serverRenderedLazy<{ artNo: number }>(() =>
-  import("~/components/catalogue/stock-alert-form").then((m) => ({ default: m.StockAlertForm })),
+  import("~/features/stock-alerts/lazy").then((m) => ({ default: m.StockAlertForm })),
 );
 const NutritionFacts = serverRenderedLazy<ComponentProps<typeof NutritionFactsView>>(() =>
   import("./nutrition-facts").then((m) => ({ default: m.NutritionFacts })),

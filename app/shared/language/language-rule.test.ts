@@ -33,6 +33,7 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   // The shop's own pages: home, blog, about, privacy, terms, the maintenance screen.
   content: "shop",
   contact: "shop",
+  "stock-alerts": "shop",
   carousel: "admin",
   orders: "admin",
   "order-timeline": "admin",

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/stock-alert";
+import type { Route } from "./+types/request.route";
 import {
   STOCK_ALERT_TEXT,
   stockAlertSchema,
   type StockAlertActionData,
-} from "~/domain/stock-alerts/stock-alert-schema";
-import { requestStockAlert } from "~/domain/stock-alerts/stock-alerts.server";
+} from "./stock-alert-schema";
+import { requestStockAlert } from "./stock-alerts.server";
 import { readForm } from "~/lib/form.server";
 
 /** There is no page here: the product page's form posts to it. */

@@ -1,9 +1,9 @@
 import { BellRing, CheckCircle2, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/stock-alert.$token";
+import type { Route } from "./+types/confirm.route";
 import { StaticPage } from "~/features/content";
 import { Button } from "~/components/ui/button";
-import { cancelStockAlerts, confirmStockAlert, findStockAlert } from "~/domain/stock-alerts/stock-alerts.server";
+import { cancelStockAlerts, confirmStockAlert, findStockAlert } from "./stock-alerts.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";

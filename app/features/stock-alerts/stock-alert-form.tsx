@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { StockAlertActionData } from "~/domain/stock-alerts/stock-alert-schema";
+import type { StockAlertActionData } from "./stock-alert-schema";
 
 /** "Mail me als het weer leverbaar is" under a sold-out product; the answer shows next to the field. */
 export function StockAlertForm({ artNo }: { artNo: number }) {
