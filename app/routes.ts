@@ -71,7 +71,7 @@ export default [
       route("search/report", "features/search-report/report.route.tsx"),
       // The change log in the owner's words (issue 29): filters by kind, person and days.
       route("changes", "features/admin-changes/changes.route.tsx"),
-      route("image-migration", "routes/admin.image-migration.tsx"),
+      route("image-migration", "features/image-migration/image-migration.route.tsx"),
       // Supplier Feeds (issue 15): imports of the supplier's product and stock files, and their reports.
       route("feeds", "routes/admin.feeds.tsx"),
       route("feeds/runs/:runId", "routes/admin.feeds.runs.$runId.tsx"),
@@ -94,8 +94,8 @@ export default [
   route("voorraadmelding", "features/stock-alerts/request.route.ts"),
   // Invoices and credit invoices as PDF (issue 11): admins, and the shopper whose order it is.
   route("factuur/:number", "routes/invoice.$number.ts"),
-  route("media/images/:file", "routes/media.images.$file.ts"),
-  route("media/:kind/:file", "routes/media.$kind.$file.ts"),
+  route("media/images/:file", "features/media/stored-image.route.ts"),
+  route("media/:kind/:file", "features/media/drawn-image.route.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.
   route("admin/homepage/upload", "features/carousel/upload.route.ts"),
   // The slide dialog's link suggestions: pages, categories and products by name (issue 29; ADR 0038).
@@ -119,7 +119,7 @@ export default [
   route("admin/emails/templates/:id/html", "features/admin-mail-templates/template-html.route.ts"),
   // The filtered Product Management list as CSV (issue 29), streamed; admins only.
   route("admin/products/export.csv", "features/admin-products/export-csv.route.ts"),
-  route("uploads/carousel/:file", "routes/uploads.carousel.$file.ts"),
+  route("uploads/carousel/:file", "features/media/carousel-image.route.ts"),
   // Files the admin's SFTP test retrieved from the supplier (admins only).
   route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),
   // A file on the supplier's FTP server, streamed to the admin (issue 29; ADR 0038).

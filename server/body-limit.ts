@@ -30,7 +30,7 @@ export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [
   // Stripe signs the raw event; a checkout session with many lines is well over a form's size, but
   // events stay far below this.
   { prefix: "/api/payments/stripe-webhook", maxBytes: 1024 * 1024 },
-  // A slide image of at most 5 MB (app/domain/media/uploads.server.ts) plus the multipart framing.
+  // A slide image of at most 5 MB (app/features/carousel/uploads.server.ts) plus the multipart framing.
   { prefix: "/admin/homepage/upload", maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
   // A product image of at most 5 MB (app/features/product-images) plus the framing.
   { prefix: "/admin/product-images", maxBytes: 5 * 1024 * 1024 + 64 * 1024 },

@@ -6,13 +6,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminChanges, imageMigrationBatches, imageMigrationResults, jobs, products } from "../../app/db/schema";
 import { pointDemoImagesAtTestSupplier } from "../../app/db/seed/supplier-images.server";
-import { convertToWebp, NotAnImageError } from "../../app/domain/image-migration/convert.server";
-import { downloadImage, type DownloadOptions } from "../../app/domain/image-migration/download.server";
+import { convertToWebp, NotAnImageError } from "../../app/features/image-migration/convert.server";
+import { downloadImage, type DownloadOptions } from "../../app/features/image-migration/download.server";
 import {
   IMAGE_MIGRATION_QUEUE,
   imageMigrationQueue,
   imageStatistics,
-} from "../../app/domain/image-migration/migration.server";
+} from "../../app/features/image-migration/migration.server";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { storageFor } from "../../app/shared/storage/index.server";
 import { createLogger } from "../../app/lib/logger.server";

@@ -12,7 +12,7 @@ import { imageMigrationResults, products, siteSettings, supplierConnections } fr
 import { pointDemoImagesAtTestSupplier } from "../../app/db/seed/supplier-images.server";
 import { getConnection, secretKeyOf } from "../../app/domain/connections/connections.server";
 import { encryptSecret } from "../../app/domain/connections/secret-box.server";
-import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../../app/domain/image-migration/migration.server";
+import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../../app/features/image-migration/migration.server";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { storageFor } from "../../app/shared/storage/index.server";
 import { fetchFeedFile } from "../../app/domain/supplier-feed/remote.server";

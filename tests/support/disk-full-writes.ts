@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { storeCarouselImage } from "../../app/domain/media/uploads.server";
+import { storeCarouselImage } from "../../app/features/carousel/uploads.server";
 import { storageFor } from "../../app/shared/storage/index.server";
 import { receiveFeedUpload } from "../../app/domain/supplier-feed/upload.server";
 

@@ -5,7 +5,7 @@ import { Bell, ShoppingCart } from "~/components/ui/icons";
 import { toEuros } from "~/domain/cart/cart";
 import { offerOf } from "~/domain/catalogue/offer";
 import { isSellable } from "~/domain/catalogue/stock";
-import { cardImageSources } from "~/domain/image-migration/stored-image-name";
+import { cardImageSources } from "~/features/image-migration";
 import type { ProductSummary } from "~/domain/catalogue/product-summary";
 import { formatEuro } from "~/domain/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
-import { renderMediaSvg } from "~/domain/media/media.server";
+import { renderMediaSvg } from "~/features/media/index.server";
 
 /** /api/test-supplier/images/<artNo>-<n>.jpg|png: the test supplier's product photos (n 1 to 3). */
 export const TEST_SUPPLIER_IMAGE_PATH = "/api/test-supplier/images/";

@@ -6,7 +6,7 @@ import {
   searchBlocksQueue,
 } from "~/domain/catalogue/search-blocks.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
-import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/domain/image-migration/migration.server";
+import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/features/image-migration/index.server";
 import { storageFor } from "~/shared/storage/index.server";
 import { mailQueue } from "~/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "~/domain/mail/outbox.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload.route";
 import { requireAdmin } from "~/domain/auth/viewer.http.server";
-import { storeCarouselImage } from "~/domain/media/uploads.server";
+import { storeCarouselImage } from "./uploads.server";
 import type { UploadAnswer } from "~/shared/uploads/upload-answer";
 import { readForm } from "~/lib/form.server";
 import { storageFor } from "~/shared/storage/index.server";

@@ -8,8 +8,8 @@ import {
   NotAnImageError,
   storedImageKey,
   storedImageUrl,
-} from "~/domain/image-migration/convert.server";
-import { detectImageType } from "~/domain/media/uploads.server";
+} from "~/features/image-migration/index.server";
+import { detectImageType } from "~/features/carousel/index.server";
 import type { Storage } from "~/shared/storage/index.server";
 import { isNoSpaceError } from "~/shared/files/write-file.server";
 import { MAX_PRODUCT_IMAGE_BYTES } from "./upload-answer";

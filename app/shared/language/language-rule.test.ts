@@ -34,7 +34,10 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   content: "shop",
   contact: "shop",
   "stock-alerts": "shop",
+  // The shop's served images: the few words are a shopper's 404.
+  media: "shop",
   carousel: "admin",
+  "image-migration": "admin",
   orders: "admin",
   "order-timeline": "admin",
   "product-images": "admin",
@@ -54,9 +57,8 @@ const SIDES: [RegExp, Side | null][] = [
   [/^(domain\/fulfilment\/supplier-message|domain\/connections\/loopback-servers|routes\/api\.test-supplier)/, null],
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
-  [/^domain\/(admin|catalogue-admin|connections|supplier-feed|image-migration|fulfilment)\//, "admin"],
+  [/^domain\/(admin|catalogue-admin|connections|supplier-feed|fulfilment)\//, "admin"],
   [/^domain\/coupons\/coupon-admin/, "admin"],
-  [/^domain\/media\/uploads/, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],
   // The file store's words are S3 requests and log lines for the operator (ADR 0041).

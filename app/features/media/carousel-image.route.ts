@@ -1,5 +1,5 @@
-import type { Route } from "./+types/uploads.carousel.$file";
-import { readCarouselImage } from "~/domain/media/uploads.server";
+import type { Route } from "./+types/carousel-image.route";
+import { readCarouselImage } from "~/features/carousel/index.server";
 import { storageFor } from "~/shared/storage/index.server";
 
 /**

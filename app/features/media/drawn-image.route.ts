@@ -1,5 +1,5 @@
-import { renderMediaSvg } from "~/domain/media/media.server";
-import type { Route } from "./+types/media.$kind.$file";
+import { renderMediaSvg } from "./media.server";
+import type { Route } from "./+types/drawn-image.route";
 
 /**
  * Generated images: /media/product/<artNo>-<n>.svg, /media/category/<id>.svg,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { MAX_PIXELS } from "~/domain/image-migration/convert.server";
+import { MAX_PIXELS } from "~/features/image-migration/index.server";
 import { isNoSpaceError } from "~/shared/files/write-file.server";
 import type { Storage } from "~/shared/storage/index.server";
 

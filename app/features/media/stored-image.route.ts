@@ -1,5 +1,5 @@
-import type { Route } from "./+types/media.images.$file";
-import { STORED_IMAGE_FILE } from "~/domain/image-migration/convert.server";
+import type { Route } from "./+types/stored-image.route";
+import { STORED_IMAGE_FILE } from "~/features/image-migration/index.server";
 import { storageFor } from "~/shared/storage/index.server";
 
 /**

@@ -4,8 +4,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { ActionMessage } from "./action-message";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { ActionMessage } from "~/components/admin/action-message";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
 
 export type MigrationTab = "statistics" | "tool";
 

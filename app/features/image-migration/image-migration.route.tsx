@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.image-migration";
+import type { Route } from "./+types/image-migration.route";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { errorText } from "~/components/admin/error-text";
-import { ImageMigrationPanel, type MigrationTab } from "~/components/admin/image-migration-panel";
+import { ImageMigrationPanel, type MigrationTab } from "./image-migration-panel";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   BATCH_SIZE_MAX,
@@ -13,7 +13,7 @@ import {
   imageStatistics,
   resetImageMigration,
   startImageMigrationBatch,
-} from "~/domain/image-migration/migration.server";
+} from "./migration.server";
 import { storageFor } from "~/shared/storage/index.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 

@@ -55,7 +55,7 @@ export async function convertToWebp(input: Buffer): Promise<ConvertedImage> {
 /** The stored file name of a product image variant, e.g. 10001-3f2a…-800.webp. */
 export const storedImageKey = (artNo: number, hash: string, width: number) => `${artNo}-${hash}-${width}.webp`;
 
-/** Where the shop serves a stored image (app/routes/media.images.$file.ts). */
+/** Where the shop serves a stored image (app/features/media/stored-image.route.ts). */
 export const STORED_IMAGE_PREFIX = "/media/images/";
 export const storedImageUrl = (key: string) => `${STORED_IMAGE_PREFIX}${key}`;
 export { STORED_IMAGE_FILE_PATTERN as STORED_IMAGE_FILE } from "./stored-image-name";
