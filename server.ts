@@ -18,7 +18,7 @@ import { createBackgroundJobs } from "./app/domain/jobs/background.server";
 import { createPaymentProvider } from "./app/domain/payments/provider.server";
 import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
 import { createLifecycle } from "./server/health";
-import { startDemoFileServers } from "./app/domain/connections/demo-servers.server";
+import { startDemoFileServers } from "./app/features/connections/index.server";
 import { sweepTempFilesAtStart } from "./server/temp-files";
 import { postgresCachePurge } from "./server/cache-purge";
 

@@ -52,8 +52,8 @@ export default [
       route("api", "routes/admin.api.tsx"),
       route("coupons", "routes/admin.coupons.tsx"),
       route("homepage", "features/carousel/homepage.route.tsx"),
-      route("sftp", "routes/admin.sftp.tsx"),
-      route("ftp", "routes/admin.ftp.tsx"),
+      route("sftp", "features/connections/sftp.route.tsx"),
+      route("ftp", "features/connections/ftp.route.tsx"),
       route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
       // Customers (issue 28): accounts and guest buyers by e-mail address, and one customer's page.
       route("customers", "features/admin-customers/customers.route.tsx"),
@@ -121,7 +121,7 @@ export default [
   route("admin/products/export.csv", "features/admin-products/export-csv.route.ts"),
   route("uploads/carousel/:file", "features/media/carousel-image.route.ts"),
   // Files the admin's SFTP test retrieved from the supplier (admins only).
-  route("admin/sftp/files/:file", "routes/admin.sftp.files.$file.ts"),
+  route("admin/sftp/files/:file", "features/connections/sftp-file.route.ts"),
   // A file on the supplier's FTP server, streamed to the admin (issue 29; ADR 0038).
   route("admin/ftp/download", "features/admin-ftp/download.route.ts"),
   route("sitemap.xml", "features/content/sitemap.route.ts"),

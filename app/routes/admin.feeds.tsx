@@ -5,7 +5,7 @@ import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "~/components/admin/feed-run-summary";
 import { FeedsPanel, type FeedScheduleSummary } from "~/components/admin/feeds-panel";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
-import { getConnection } from "~/domain/connections/connections.server";
+import { getConnection } from "~/features/connections/index.server";
 import { parseFeedOptions, parseInterval, parseRemotePath } from "~/domain/supplier-feed/feed-form";
 import {
   activeRun,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
-import type { SftpActionResult } from "../../app/components/admin/sftp-panel";
+import type { SftpActionResult } from "../../app/features/connections/sftp-panel";
 import { adminChanges, jobs, stock, supplierFeedRuns, supplierFeedSchedules } from "../../app/db/schema";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { feedQueues } from "../../app/domain/supplier-feed/import-job.server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adminChanges, supplierConnections } from "../../app/db/schema";
-import type { FtpActionResult } from "../../app/components/admin/ftp-panel";
+import type { FtpActionResult } from "../../app/features/connections/ftp-panel";
 import { useTestApp } from "../support/fixture";
 import { startTestFtpServer } from "../support/ftp-server";
 import { expectAccessDenied, expectAdminOnly, guestAndCustomer } from "../support/refusals";

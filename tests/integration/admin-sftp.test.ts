@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { adminChanges, supplierConnections } from "../../app/db/schema";
-import type { SftpActionResult } from "../../app/components/admin/sftp-panel";
+import type { SftpActionResult } from "../../app/features/connections/sftp-panel";
 import { useTestApp } from "../support/fixture";
 import { expectAdminOnly, guestAndCustomer } from "../support/refusals";
 import { postToAction } from "../support/single-fetch";

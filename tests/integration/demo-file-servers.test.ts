@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/config/env.server";
-import type { Connection } from "../../app/domain/connections/connections.server";
-import { startDemoFileServers } from "../../app/domain/connections/demo-servers.server";
-import { runFtp } from "../../app/domain/connections/ftp.server";
-import { testSftpConnection } from "../../app/domain/connections/sftp.server";
+import type { Connection } from "../../app/features/connections/connections.server";
+import { startDemoFileServers } from "../../app/features/connections/demo-servers.server";
+import { runFtp } from "../../app/features/connections/ftp.server";
+import { testSftpConnection } from "../../app/features/connections/sftp.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tk-demo-files-"));
 const stops: (() => Promise<void>)[] = [];

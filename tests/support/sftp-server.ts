@@ -7,7 +7,7 @@ import {
   startLoopbackSftpServer,
   writeSampleSupplierFiles,
   type LoopbackServer,
-} from "../../app/domain/connections/loopback-servers.server";
+} from "../../app/features/connections/loopback-servers.server";
 
 /**
  * A real SFTP server (ssh2's Server) on 127.0.0.1 for the tests: password, keyboard-interactive and

@@ -3,7 +3,7 @@ import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core"
 /**
  * The supplier's file servers (admin SFTP and FTP tabs), one row per kind ("sftp", "ftp"). A missing
  * row or a NULL column means the environment default (SFTP_*, FTP_*). Secrets are stored ENCRYPTED
- * (AES-256-GCM, app/domain/connections/secret-box.server.ts): `password_enc`, `private_key_enc` never
+ * (AES-256-GCM, app/features/connections/secret-box.server.ts): `password_enc`, `private_key_enc` never
  * hold plaintext and are never sent to a browser.
  */
 export const supplierConnections = pgTable("supplier_connections", {

@@ -11,7 +11,7 @@ import {
   type DeactivationHold,
 } from "~/db/schema";
 import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
-import { getConnection } from "~/domain/connections/connections.server";
+import { getConnection } from "~/features/connections/index.server";
 import {
   deactivateMissingProducts,
   feedBatchFailure,

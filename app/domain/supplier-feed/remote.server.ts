@@ -2,11 +2,16 @@ import { PassThrough, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client } from "basic-ftp";
 import SftpClient from "ssh2-sftp-client";
-import { connectTarget, type Connection } from "~/domain/connections/connections.server";
+import {
+  cleanFtpError,
+  cleanSshError,
+  connectTarget,
+  fingerprintOf,
+  sftpAuth,
+  type Connection,
+} from "~/features/connections/index.server";
 import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
-import { cleanFtpError } from "~/domain/connections/ftp.server";
-import { withTimeout } from "~/domain/connections/logs";
-import { cleanSshError, fingerprintOf, sftpAuth } from "~/domain/connections/sftp.server";
+import { withTimeout } from "~/features/connections";
 import type { Storage } from "~/shared/storage/index.server";
 
 /** Why a feed could not be fetched from the supplier's server (the run fails or retries with it). */

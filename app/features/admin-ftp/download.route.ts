@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/download.route";
 import { requireAdmin } from "~/domain/auth/viewer.http.server";
-import { getConnection, missingRequired } from "~/domain/connections/connections.server";
+import { getConnection, missingRequired } from "~/features/connections/index.server";
 import { openFtpDownload } from "./ftp-download.server";
 import { attachmentDisposition, checkFtpPath } from "./ftp-path";
 

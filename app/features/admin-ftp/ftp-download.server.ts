@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { Client, FTPError } from "basic-ftp";
-import type { Connection } from "~/domain/connections/connections.server";
-import { cleanFtpError, connectFtp } from "~/domain/connections/ftp.server";
-import { createLog, withTimeout } from "~/domain/connections/logs";
+import { cleanFtpError, connectFtp, type Connection } from "~/features/connections/index.server";
+import { createLog, withTimeout } from "~/features/connections";
 
 export type FtpDownload =
   { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; status: 404 | 502; error: string };

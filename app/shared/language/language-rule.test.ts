@@ -38,6 +38,7 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   media: "shop",
   carousel: "admin",
   "image-migration": "admin",
+  connections: "admin",
   orders: "admin",
   "order-timeline": "admin",
   "product-images": "admin",
@@ -49,15 +50,17 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   operations: null,
 };
 
+/** Words for someone else than the shopper or the admin: the supplier's XML, the demo supplier's answers. */
+const NEITHER_SIDE =
+  /^(domain\/fulfilment\/supplier-message|routes\/api\.test-supplier|features\/connections\/loopback-servers)/;
+
 /** Which side of the shop a file outside app/features speaks to, by path (first match wins); null: neither. */
 const SIDES: [RegExp, Side | null][] = [
   [/^db\//, null],
   [/^shared\/language\//, null],
-  // Words for someone else than the shopper or the admin: the supplier's XML, the demo supplier's answers.
-  [/^(domain\/fulfilment\/supplier-message|domain\/connections\/loopback-servers|routes\/api\.test-supplier)/, null],
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
-  [/^domain\/(admin|catalogue-admin|connections|supplier-feed|fulfilment)\//, "admin"],
+  [/^domain\/(admin|catalogue-admin|supplier-feed|fulfilment)\//, "admin"],
   [/^domain\/coupons\/coupon-admin/, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],
@@ -83,6 +86,7 @@ function featureOf(file: string): string | null {
 }
 
 function sideOf(file: string): Side | null {
+  if (NEITHER_SIDE.test(file)) return null;
   const feature = featureOf(file);
   if (feature !== null) return feature.startsWith("admin-") ? "admin" : (FEATURE_SIDES[feature] ?? null);
   return SIDES.find(([pattern]) => pattern.test(file))?.[1] ?? null;

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../../app/config/env.server";
-import { startDemoFileServers } from "../../../app/domain/connections/demo-servers.server";
+import { startDemoFileServers } from "../../../app/features/connections/demo-servers.server";
 import { openDatabase } from "../../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
 import { createOrPromoteAdmin } from "../../../app/domain/admin/admin-accounts.server";

@@ -6,14 +6,14 @@ import { Card } from "~/components/ui/card";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { FtpFileEntry, FtpResult, PublicConnection } from "~/domain/connections/types";
-import type { LogLine } from "~/domain/connections/logs";
+import type { FtpFileEntry, FtpResult, PublicConnection } from "./types";
+import type { LogLine } from "./logs";
 import { breadcrumb, childPath, downloadHref, parentPath } from "~/features/admin-ftp";
 import { formatFileSize } from "~/lib/file-size";
 import { isIsoMoment } from "~/shared/dates/admin-dates";
 import { AdminTime } from "~/shared/dates/admin-time";
-import { ActionMessage } from "./action-message";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { ActionMessage } from "~/components/admin/action-message";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
 /** `folder`: the folder a "list" answer lists (the one asked for, else the connection's). */

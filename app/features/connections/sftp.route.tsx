@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/admin.sftp";
-import { SftpPanel, type SftpActionResult } from "~/components/admin/sftp-panel";
+import type { Route } from "./+types/sftp.route";
+import { SftpPanel, type SftpActionResult } from "./sftp-panel";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   FINGERPRINT_PATTERN,
@@ -11,8 +11,8 @@ import {
   publicConnection,
   saveConnection,
   LOGON_TYPES,
-} from "~/domain/connections/connections.server";
-import { listRetrievedFiles, testSftpConnection } from "~/domain/connections/sftp.server";
+} from "./connections.server";
+import { listRetrievedFiles, testSftpConnection } from "./sftp.server";
 import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/admin.ftp";
-import { FtpPanel, type FtpActionResult } from "~/components/admin/ftp-panel";
+import type { Route } from "./+types/ftp.route";
+import { FtpPanel, type FtpActionResult } from "./ftp-panel";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   getConnection,
@@ -8,8 +8,8 @@ import {
   parseConnectionForm,
   publicConnection,
   saveConnection,
-} from "~/domain/connections/connections.server";
-import { runFtp, xmlProblem } from "~/domain/connections/ftp.server";
+} from "./connections.server";
+import { runFtp, xmlProblem } from "./ftp.server";
 import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Input } from "~/components/ui/input";
-import type { LogLine } from "~/domain/connections/logs";
-import type { PublicConnection } from "~/domain/connections/types";
+import type { LogLine } from "./logs";
+import type { PublicConnection } from "./types";
 import { cn } from "~/lib/cn";
 import { AdminTime } from "~/shared/dates/admin-time";
 

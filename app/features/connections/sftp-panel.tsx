@@ -4,11 +4,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Loader2 } from "~/components/ui/icons";
 import { Textarea } from "~/components/ui/textarea";
-import type { PublicConnection, SftpTestResult } from "~/domain/connections/types";
-import type { LogLine } from "~/domain/connections/logs";
+import type { PublicConnection, SftpTestResult } from "./types";
+import type { LogLine } from "./logs";
 import { formatFileSize } from "~/lib/file-size";
 import { AdminTime } from "~/shared/dates/admin-time";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
 export type SftpActionResult = AdminActionResult & { test?: SftpTestResult; logs?: LogLine[] };

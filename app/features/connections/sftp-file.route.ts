@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
-import type { Route } from "./+types/admin.sftp.files.$file";
+import type { Route } from "./+types/sftp-file.route";
 import { requireAdmin } from "~/domain/auth/viewer.http.server";
-import { safeFileName } from "~/domain/connections/logs";
-import { sftpFilesDir } from "~/domain/connections/sftp.server";
+import { safeFileName } from "./logs";
+import { sftpFilesDir } from "./sftp.server";
 
 /** GET /admin/sftp/files/:file — a file the SFTP test retrieved, as a download (admins only). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
