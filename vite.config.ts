@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -33,6 +34,11 @@ const CATALOGUE_COMMON = new Set(
     "app/components/cart/add-to-cart.ts",
   ].map((file) => path.resolve(file)),
 );
+// A file named above that moved (issue 32 moves areas into app/features) would silently leave its
+// chunk and grow every page's JavaScript: the build stops instead.
+for (const file of [...LAYOUT_ROUTES, ...ALWAYS, ...CATALOGUE_COMMON]) {
+  if (!existsSync(file)) throw new Error(`vite.config.ts names ${file}, which does not exist: update the chunk lists.`);
+}
 let layoutImports: Set<string> | undefined;
 
 function inShell(id: string, graph: ModuleGraph): boolean {
