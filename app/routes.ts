@@ -73,8 +73,8 @@ export default [
       route("changes", "features/admin-changes/changes.route.tsx"),
       route("image-migration", "features/image-migration/image-migration.route.tsx"),
       // Supplier Feeds (issue 15): imports of the supplier's product and stock files, and their reports.
-      route("feeds", "routes/admin.feeds.tsx"),
-      route("feeds/runs/:runId", "routes/admin.feeds.runs.$runId.tsx"),
+      route("feeds", "features/supplier-feed/feeds.route.tsx"),
+      route("feeds/runs/:runId", "features/supplier-feed/run.route.tsx"),
       route("*", "routes/admin.$.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
@@ -103,7 +103,7 @@ export default [
   // An image for the product edit dialog, through the image pipeline (5 MB limit in server/body-limit.ts).
   route("admin/product-images/:artNo", "features/product-images/upload.route.ts"),
   // A supplier feed file, streamed to disk (FEED_MAX_BYTES, server/app.ts) and queued as an import.
-  route("admin/feeds/upload", "routes/admin.feeds.upload.ts"),
+  route("admin/feeds/upload", "features/supplier-feed/upload.route.ts"),
   // The filtered All Orders list as CSV (issue 28), streamed; admins only.
   route("admin/orders/export.csv", "features/admin-orders/export-csv.route.ts"),
   // The Reports tab's reports as CSV (issue 29), one URL per report; admins only.

@@ -18,8 +18,8 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "../app/config/env.server";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { runFeedImport } from "../app/domain/supplier-feed/import-job.server";
-import { startFeedRun } from "../app/domain/supplier-feed/runs.server";
+import { runFeedImport } from "../app/features/supplier-feed/import-job.server";
+import { startFeedRun } from "../app/features/supplier-feed/runs.server";
 import { createLogger } from "../app/lib/logger.server";
 import { ensurePostgresDatabase, percentile, recreatePostgresDatabase } from "./support";
 

@@ -8,7 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import { bodyLimit, ROUTE_BODY_LIMITS } from "./body-limit";
-import { FEED_UPLOAD_PATH } from "../app/domain/supplier-feed/feed-form";
+import { FEED_UPLOAD_PATH } from "../app/features/supplier-feed/index";
 import { MAIL_HTML_CSP, MAIL_HTML_PATH } from "../app/features/admin-emails/index";
 import { MAIL_TEMPLATE_HTML_PATH } from "../app/features/admin-mail-templates/index";
 import { originCheck } from "./origin-check";

@@ -8,8 +8,8 @@ import type { AdminActionResult } from "../../app/components/admin/admin-actions
 import type { SftpActionResult } from "../../app/features/connections/sftp-panel";
 import { adminChanges, jobs, stock, supplierFeedRuns, supplierFeedSchedules } from "../../app/db/schema";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
-import { feedQueues } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, FEED_SCHEDULE_QUEUE, startDueSchedules } from "../../app/domain/supplier-feed/runs.server";
+import { feedQueues } from "../../app/features/supplier-feed/import-job.server";
+import { FEED_QUEUE, FEED_SCHEDULE_QUEUE, startDueSchedules } from "../../app/features/supplier-feed/runs.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";

@@ -12,8 +12,8 @@ import {
   type QueueDefinitions,
 } from "../../app/domain/jobs/worker.server";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
-import { feedQueues } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE } from "../../app/domain/supplier-feed/runs.server";
+import { feedQueues } from "../../app/features/supplier-feed/import-job.server";
+import { FEED_QUEUE } from "../../app/features/supplier-feed/runs.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
 import { useFeedFixture } from "../support/feed-fixture";

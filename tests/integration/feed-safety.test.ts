@@ -8,8 +8,8 @@ import {
   supplierFeedRuns,
 } from "../../app/db/schema";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
-import { feedQueues, runFeedImport } from "../../app/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, type NewRun } from "../../app/domain/supplier-feed/runs.server";
+import { feedQueues, runFeedImport } from "../../app/features/supplier-feed/import-job.server";
+import { FEED_QUEUE, type NewRun } from "../../app/features/supplier-feed/runs.server";
 import { confirmHeldDeactivation } from "../../app/features/supplier-feed/deactivation.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";

@@ -15,7 +15,7 @@ import { encryptSecret } from "../../app/features/connections/secret-box.server"
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../../app/features/image-migration/migration.server";
 import { createJobWorker } from "../../app/domain/jobs/worker.server";
 import { storageFor } from "../../app/shared/storage/index.server";
-import { fetchFeedFile } from "../../app/domain/supplier-feed/remote.server";
+import { fetchFeedFile } from "../../app/features/supplier-feed/remote.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeEach } from "vitest";
 import { loadConfig } from "../../app/config/env.server";
 import { jobs, supplierFeedRuns } from "../../app/db/schema";
-import { startFeedRun, type NewRun } from "../../app/domain/supplier-feed/runs.server";
+import { startFeedRun, type NewRun } from "../../app/features/supplier-feed/runs.server";
 import { useTestDatabase } from "./fixture";
 
 /** The admin who starts the test files' feed runs (the change log names them). */

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /*
- * The supplier's catalogue and stock feed imports (issue 15; app/domain/supplier-feed/,
+ * The supplier's catalogue and stock feed imports (issue 15; app/features/supplier-feed/,
  * docs/supplier-feeds.md).
  */
 

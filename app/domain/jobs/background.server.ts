@@ -13,8 +13,7 @@ import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "~/features/stock-alerts/index.server";
-import { FEED_SCHEDULE_EVERY_MS, feedQueues } from "~/domain/supplier-feed/import-job.server";
-import { FEED_QUEUE, FEED_SCHEDULE_QUEUE } from "~/domain/supplier-feed/runs.server";
+import { FEED_QUEUE, FEED_SCHEDULE_EVERY_MS, FEED_SCHEDULE_QUEUE, feedQueues } from "~/features/supplier-feed/index.server";
 import type { Logger } from "~/lib/logger.server";
 import { createJobWorker, type JobWorker, type QueueDefinitions, type Schedule } from "./worker.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { unresolvedFailedRun } from "~/domain/supplier-feed/runs.server";
+import { unresolvedFailedRun } from "~/features/supplier-feed/index.server";
 import { openWithdrawals } from "~/features/admin-orders/index.server";
 import { DASHBOARD_PERIODS, type PeriodDays, type Sales } from "./figures";
 import { COUNT_CAP, LOW_STOCK_THRESHOLD } from "./todo";

@@ -15,3 +15,6 @@ export {
   type ConfirmResult,
   type DeactivationOutcome,
 } from "./deactivation.server";
+// The import jobs and their queues (registered with the workers), and the dashboard's failed-run test.
+export { FEED_SCHEDULE_EVERY_MS, feedQueues } from "./import-job.server";
+export { FEED_QUEUE, FEED_SCHEDULE_QUEUE, unresolvedFailedRun } from "./runs.server";

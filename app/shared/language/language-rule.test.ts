@@ -60,7 +60,7 @@ const SIDES: [RegExp, Side | null][] = [
   [/^shared\/language\//, null],
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
-  [/^domain\/(admin|catalogue-admin|supplier-feed|fulfilment)\//, "admin"],
+  [/^domain\/(admin|catalogue-admin|fulfilment)\//, "admin"],
   [/^domain\/coupons\/coupon-admin/, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/admin.feeds.upload";
+import type { Route } from "./+types/upload.route";
 import { requireAdmin } from "~/domain/auth/viewer.http.server";
-import { parseFeedOptions } from "~/domain/supplier-feed/feed-form";
-import { activeRun, FeedBusyError, startFeedRun } from "~/domain/supplier-feed/runs.server";
-import { receiveFeedUpload } from "~/domain/supplier-feed/upload.server";
+import { parseFeedOptions } from "./feed-form";
+import { activeRun, FeedBusyError, startFeedRun } from "./runs.server";
+import { receiveFeedUpload } from "./upload.server";
 import { storageFor } from "~/shared/storage/index.server";
 
 /**

@@ -12,13 +12,8 @@ import {
 } from "~/db/schema";
 import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
 import { getConnection } from "~/features/connections/index.server";
-import {
-  deactivateMissingProducts,
-  feedBatchFailure,
-  feedRunFailure,
-  FeedRetryError,
-  supersedeHeldDeactivations,
-} from "~/features/supplier-feed/index.server";
+import { feedBatchFailure, feedRunFailure, FeedRetryError } from "./batch-errors.server";
+import { deactivateMissingProducts, supersedeHeldDeactivations } from "./deactivation.server";
 import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinitions } from "~/domain/jobs/worker.server";
 import type { Logger } from "~/lib/logger.server";
 import { storageFor, withLocalFile, type Storage } from "~/shared/storage/index.server";

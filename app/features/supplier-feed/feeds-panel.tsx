@@ -3,17 +3,17 @@ import { Link, useFetcher, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { Moment } from "./admin-format";
+import type { Moment } from "~/components/admin/admin-format";
 import {
   ENCODING_CHOICES,
   FEED_UPLOAD_PATH,
   SCHEDULE_MINUTES,
   SEPARATOR_CHOICES,
   SYNTAX_CHOICES,
-} from "~/domain/supplier-feed/feed-form";
+} from "./feed-form";
 import { cn } from "~/lib/cn";
-import { ActionMessage } from "./action-message";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { ActionMessage } from "~/components/admin/action-message";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
 
 export type FeedRunSummary = {
   id: number;

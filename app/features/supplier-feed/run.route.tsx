@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/admin.feeds.runs.$runId";
+import type { Route } from "./+types/run.route";
 import { adminMoment } from "~/components/admin/admin-format";
-import { runSummary } from "~/components/admin/feed-run-summary";
-import { FeedReportView } from "~/components/admin/feed-report";
+import { runSummary } from "./feed-run-summary";
+import { FeedReportView } from "./feed-report";
 import { ActionMessage } from "~/components/admin/action-message";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
-import { getFeedReport, MAX_KEPT_REJECTIONS } from "~/domain/supplier-feed/runs.server";
+import { getFeedReport, MAX_KEPT_REJECTIONS } from "./runs.server";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { confirmHeldDeactivation } from "~/features/supplier-feed/index.server";
+import { confirmHeldDeactivation } from "./deactivation.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta({ params }: Route.MetaArgs) {

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.feeds";
+import type { Route } from "./+types/feeds.route";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { adminMoment } from "~/components/admin/admin-format";
-import { runSummary } from "~/components/admin/feed-run-summary";
-import { FeedsPanel, type FeedScheduleSummary } from "~/components/admin/feeds-panel";
+import { runSummary } from "./feed-run-summary";
+import { FeedsPanel, type FeedScheduleSummary } from "./feeds-panel";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import { getConnection } from "~/features/connections/index.server";
-import { parseFeedOptions, parseInterval, parseRemotePath } from "~/domain/supplier-feed/feed-form";
+import { parseFeedOptions, parseInterval, parseRemotePath } from "./feed-form";
 import {
   activeRun,
   createSchedule,
@@ -16,7 +16,7 @@ import {
   listSchedules,
   setScheduleEnabled,
   startFeedRun,
-} from "~/domain/supplier-feed/runs.server";
+} from "./runs.server";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 import { textParam } from "~/lib/text-input";
 

@@ -1,9 +1,9 @@
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { DeactivationHold } from "~/features/supplier-feed";
+import type { DeactivationHold } from "./deactivation-hold";
 import { formatFileSize } from "~/lib/file-size";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
-import type { Moment } from "./admin-format";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import type { Moment } from "~/components/admin/admin-format";
 import { RunStatus, usePollWhile, type FeedRunSummary } from "./feeds-panel";
 
 type ReportRun = FeedRunSummary & {

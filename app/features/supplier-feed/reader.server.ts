@@ -5,7 +5,7 @@ import { Parser as CsvParser, type CsvError, type Options as CsvOptions } from "
 import iconv from "iconv-lite";
 import { SaxesParser } from "saxes";
 import type { FeedFormat, FeedKind } from "~/db/schema/supplier-feed";
-import { CsvRecordGuard, QuoteNeverClosedError } from "~/features/supplier-feed/index.server";
+import { CsvRecordGuard, QuoteNeverClosedError } from "./csv-record-guard.server";
 import { mapHeader, missingColumns, type FeedField } from "./fields";
 
 /**
