@@ -227,6 +227,29 @@ describe("the search report", () => {
   });
 });
 
+describe("the report's size", () => {
+  it("adds no new query to a week past its cap, and still counts the queries the week holds", async () => {
+    const monday = new Date("2025-03-04T10:00:00Z"); // week of 3 March 2025
+    await recordSearch(db(), "ketting", 5, monday, 2);
+    await recordSearch(db(), "zadel", 0, monday, 2);
+    await recordSearch(db(), "qwxz", 0, monday, 2); // a third query: the week is full
+    await recordSearch(db(), "zadel", 3, monday, 2);
+    const rows = await db()
+      .select({
+        query: searchWeekQueries.query,
+        searches: searchWeekQueries.searches,
+        zero: searchWeekQueries.zeroResults,
+      })
+      .from(searchWeekQueries)
+      .where(eq(searchWeekQueries.weekStart, "2025-03-03"))
+      .orderBy(asc(searchWeekQueries.query));
+    expect(rows).toEqual([
+      { query: "ketting", searches: 1, zero: 0 },
+      { query: "zadel", searches: 2, zero: 1 },
+    ]);
+  });
+});
+
 describe("access", () => {
   it.each([
     { who: "a guest", cookie: () => "" },
