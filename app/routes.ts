@@ -50,7 +50,7 @@ export default [
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
       route("api", "routes/admin.api.tsx"),
-      route("coupons", "routes/admin.coupons.tsx"),
+      route("coupons", "features/admin-coupons/coupons.route.tsx"),
       route("homepage", "features/carousel/homepage.route.tsx"),
       route("sftp", "features/connections/sftp.route.tsx"),
       route("ftp", "features/connections/ftp.route.tsx"),

@@ -5,8 +5,8 @@ import { rootOrigin } from "~/lib/root-data";
 import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
 import { quoteCart } from "~/domain/checkout/quote.server";
-import { checkCoupon } from "~/domain/coupons/coupon-check.server";
-import { couponFormOf } from "~/domain/coupons/coupon-check";
+import { checkCoupon } from "~/features/cart-checkout/index.server";
+import { couponFormOf } from "~/features/cart-checkout";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
 

@@ -19,9 +19,9 @@ import {
 } from "~/domain/checkout/checkout-schema";
 import { placeOrder } from "~/domain/checkout/place-order.server";
 import { quoteCart } from "~/domain/checkout/quote.server";
-import { checkCoupon, COUPON_RATE_LIMIT } from "~/domain/coupons/coupon-check.server";
-import { couponFormOf } from "~/domain/coupons/coupon-check";
-import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
+import { checkCoupon, COUPON_RATE_LIMIT } from "~/features/cart-checkout/index.server";
+import { couponFormOf } from "~/features/cart-checkout";
+import { COUPON_MESSAGES } from "~/features/coupons";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";

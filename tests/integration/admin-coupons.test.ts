@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/client.server";
 import { adminChanges, couponCodes, orders } from "../../app/db/schema";
-import { evaluateCoupon } from "../../app/domain/coupons/coupons.server";
+import { evaluateCoupon } from "../../app/features/coupons/coupons.server";
 import { createCoupon } from "../support/coupon-factories";
 import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";

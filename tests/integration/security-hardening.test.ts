@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { orders } from "../../app/db/schema";
-import type { CouponCheck } from "../../app/domain/coupons/coupon-check";
+import type { CouponCheck } from "../../app/features/cart-checkout/coupon-check";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
 import { payLocalSession } from "../../app/domain/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";

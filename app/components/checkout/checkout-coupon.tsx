@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { COUPON_FIELDS, type CouponCheck } from "~/domain/coupons/coupon-check";
-import { COUPON_MESSAGES } from "~/domain/coupons/coupon-rules";
+import { COUPON_FIELDS, type CouponCheck } from "~/features/cart-checkout";
+import { COUPON_MESSAGES } from "~/features/coupons";
 import { checkoutCouponCode } from "~/domain/checkout/checkout-schema";
 import { dutchLine, specTitle } from "~/shared/language/spec-english";
 

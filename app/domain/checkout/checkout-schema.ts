@@ -5,7 +5,7 @@ import { formStrings, validateFields, type FieldErrors } from "~/lib/form-valida
 import { textField } from "~/lib/text-field";
 import { hasInvalidCharacters } from "~/lib/text-input";
 import { readPostedLines } from "~/domain/cart/cart-edit";
-import { normaliseCouponCode } from "~/domain/coupons/coupon-rules";
+import { normaliseCouponCode } from "~/features/coupons";
 import { MAX_LINE_QUANTITY } from "./quote";
 
 /**

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { products, siteSettings, stock } from "~/db/schema";
-import { evaluateCoupon } from "~/domain/coupons/coupons.server";
+import { evaluateCoupon } from "~/features/coupons/index.server";
 import { offerOf } from "~/domain/catalogue/offer";
 import type { DbExecutor } from "~/db/client.server";
 import { priceOrder, type ShippingRule } from "./pricing";

@@ -1,4 +1,4 @@
-import type { CouponResult } from "~/domain/coupons/coupon-rules";
+import type { CouponResult } from "~/features/coupons";
 import type { Totals } from "./pricing";
 
 // The coupon module owns its answer; a quote carries it.

@@ -3,7 +3,7 @@ import type { Config } from "~/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { orderItems, orders } from "~/db/schema";
-import { countCouponUse } from "~/domain/coupons/coupons.server";
+import { countCouponUse } from "~/features/coupons/index.server";
 import { enqueueDropshipment } from "~/domain/fulfilment/dropshipment.server";
 import type { PaymentProvider, SessionState } from "~/domain/payments/provider";
 import type { Logger } from "~/lib/logger.server";

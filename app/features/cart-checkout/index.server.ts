@@ -1,2 +1,3 @@
-// Server services of cart and checkout that moved into the feature folder so far (brief §3).
+// Cart and checkout (brief §3): the server services the rest of the app may use.
 export { cancelCheckout, checkoutCancelUrl, verifyCancelLink, type CancelOutcome } from "./cancel-checkout.server";
+export { COUPON_RATE_LIMIT, checkCoupon } from "./coupon-check.server";

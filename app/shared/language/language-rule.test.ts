@@ -22,6 +22,8 @@ type Side = "admin" | "shop";
  */
 const FEATURE_SIDES: Record<string, Side | null> = {
   "cart-checkout": "shop",
+  // The rules a coupon code is judged by, with the messages the shopper reads (the admin tab is admin-coupons).
+  coupons: "shop",
   "address-lookup": "shop",
   // Admin controls on the shop's Dutch product page speak the page's language (ADR 0039).
   "product-tags": "shop",
@@ -61,7 +63,6 @@ const SIDES: [RegExp, Side | null][] = [
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
   [/^domain\/(admin|catalogue-admin|fulfilment)\//, "admin"],
-  [/^domain\/coupons\/coupon-admin/, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],
   // The file store's words are S3 requests and log lines for the operator (ADR 0041).

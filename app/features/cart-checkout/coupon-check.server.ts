@@ -3,7 +3,7 @@ import { quoteCart } from "~/domain/checkout/quote.server";
 import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
 import type { Logger } from "~/lib/logger.server";
 import type { CouponCheck, CouponForm } from "./coupon-check";
-import { appliedMessage, COUPON_MESSAGES } from "./coupon-rules";
+import { appliedMessage, COUPON_MESSAGES } from "~/features/coupons";
 
 /** Coupon checks per address: enough for a shopper with typos, too few to guess codes (brief §8). */
 export const COUPON_RATE_LIMIT = { limit: 30, windowSeconds: 600 } as const;

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
-import { couponCodes } from "~/db/schema";
+import { couponCodes } from "~/db/schema/index";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import type { AdminCoupon, CouponInput } from "./coupon-admin";
 

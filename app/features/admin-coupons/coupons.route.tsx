@@ -1,9 +1,9 @@
 import { data, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/admin.coupons";
-import { CouponsPanel, type CouponActionResult } from "~/components/admin/coupons-panel";
+import type { Route } from "./+types/coupons.route";
+import { CouponsPanel, type CouponActionResult } from "./coupons-panel";
 import { errorText } from "~/components/admin/error-text";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
-import { COUPON_ADMIN_TOASTS, parseCouponForm } from "~/domain/coupons/coupon-admin";
+import { COUPON_ADMIN_TOASTS, parseCouponForm } from "./coupon-admin";
 import {
   createCoupon,
   deleteCoupon,
@@ -11,7 +11,7 @@ import {
   setCouponActive,
   updateCoupon,
   type CouponWriteResult,
-} from "~/domain/coupons/coupon-admin.server";
+} from "./coupon-admin.server";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {

@@ -1,19 +1,19 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { ChangeHistoryLink } from "./change-log";
+import { ChangeHistoryLink } from "~/components/admin/change-log";
 import { useId } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { amsterdamDayOf, type AdminCoupon, type CouponField } from "~/domain/coupons/coupon-admin";
+import { amsterdamDayOf, type AdminCoupon, type CouponField } from "./coupon-admin";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
 import { AdminTime } from "~/shared/dates/admin-time";
-import { ActionMessage } from "./action-message";
-import { SwitchButton } from "./switch-button";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
-import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "./url-dialog";
+import { ActionMessage } from "~/components/admin/action-message";
+import { SwitchButton } from "~/components/admin/switch-button";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "~/components/admin/url-dialog";
 
 const PANEL_PATH = "/admin/coupons";
 

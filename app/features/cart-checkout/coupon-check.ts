@@ -1,6 +1,6 @@
 import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
-import { normaliseCouponCode } from "./coupon-rules";
+import { normaliseCouponCode } from "~/features/coupons";
 
 /**
  * What a page action answers to the coupon field (intent "coupon"): the toast title and message of

@@ -1,0 +1,2 @@
+/** Coupons: judging a code against the database, counting and holding its uses (checkout, payment). */
+export { countCouponUse, evaluateCoupon } from "./coupons.server";
