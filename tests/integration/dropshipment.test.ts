@@ -12,6 +12,7 @@ import {
 import { sendSupplierRequest } from "../../app/domain/fulfilment/supplier-settings.server";
 import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
+import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
 import type { PaymentProvider } from "../../app/domain/payments/provider";
 import { createPaymentProvider } from "../../app/domain/payments/provider.server";
@@ -234,6 +235,24 @@ describe("dropshipment", () => {
       "Supplier answered HTTP 500",
       null,
     ]);
+  });
+
+  it("an order the admin cancels while its dropshipment waits for a retry is never sent, and nobody is alerted", async () => {
+    const { order } = await paidOrder();
+    supplier.script({ kind: "status", status: 503, body: "Service Unavailable" });
+    const w = worker();
+    await w.runOnce();
+    expect(supplier.orders.size).toBe(0);
+    expect(await getDropshipmentJob(database.db, order.id)).toMatchObject({ status: "pending", attempts: 1 });
+
+    const cancelled = await changeOrderStatus(database.db, ADMIN, { orderId: order.id, to: "cancelled" }, config);
+    expect(cancelled).toMatchObject({ ok: true, to: "cancelled" });
+    await w.runOnce();
+    expect(supplier.orders.size).toBe(0);
+    expect(supplier.requests).toHaveLength(1); // the first attempt only
+    expect(await getDropshipmentJob(database.db, order.id)).toMatchObject({ status: "completed" });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+    expect(await failureMails()).toEqual([]);
   });
 
   it("a hang past the timeout is an attempt that failed; the next one is accepted", async () => {

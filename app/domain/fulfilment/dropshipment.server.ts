@@ -70,6 +70,11 @@ function orderIdOf(payload: Record<string, unknown>): string {
   return orderId;
 }
 
+/** A cancelled order (or one an earlier attempt completed meanwhile) is not sent: the job ends, nobody is alerted. */
+function cancelledBeforeSending(logger: Logger, orderId: string): void {
+  logger.info({ orderId }, "dropshipment not sent: the order was cancelled or already sent");
+}
+
 /**
  * The dropshipment queue. An attempt reads the supplier settings (the admin's URL counts from the
  * next attempt), builds the message from the order as stored, marks it 'processing', sends it and
@@ -87,13 +92,18 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition<typeo
     run: async (payload, { db, logger, signal }) => {
       const orderId = orderIdOf(payload);
       const [order] = await db
-        .select({ paymentStatus: orders.paymentStatus, dropshipmentStatus: orders.dropshipmentStatus })
+        .select({
+          paymentStatus: orders.paymentStatus,
+          dropshipmentStatus: orders.dropshipmentStatus,
+          status: orders.status,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1);
       if (!order) throw new PermanentJobError("The order no longer exists");
       // An earlier attempt whose lease ran out may have finished after all.
       if (order.dropshipmentStatus === "completed") return;
+      if (order.status === "cancelled") return cancelledBeforeSending(logger, orderId);
       if (order.paymentStatus !== "paid") {
         throw new PermanentJobError(`The order is not paid (payment status ${order.paymentStatus})`);
       }
@@ -111,10 +121,13 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition<typeo
         if (error instanceof SupplierMessageError) throw new PermanentJobError(error.message);
         throw error;
       }
-      await db
+      // The admin may cancel the order (a retry waits minutes): it is sent only if it still stands now.
+      const sending = await db
         .update(orders)
         .set({ dropshipmentStatus: "processing" })
-        .where(and(eq(orders.id, orderId), ne(orders.dropshipmentStatus, "completed")));
+        .where(and(eq(orders.id, orderId), ne(orders.dropshipmentStatus, "completed"), ne(orders.status, "cancelled")))
+        .returning({ id: orders.id });
+      if (!sending.length) return cancelledBeforeSending(logger, orderId);
 
       let response;
       try {
