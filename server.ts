@@ -15,7 +15,7 @@ import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
 import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/demo-admin.server";
 import { createApp } from "./server/app";
 import { createBackgroundJobs } from "./app/domain/jobs/background.server";
-import { createPaymentProvider } from "./app/domain/payments/provider.server";
+import { createPaymentProvider } from "./app/features/payments/index.server";
 import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
 import { createLifecycle } from "./server/health";
 import { startDemoFileServers } from "./app/features/connections/index.server";

@@ -1,7 +1,7 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
-import type { PaymentProvider } from "~/domain/payments/provider";
+import type { PaymentProvider } from "~/features/payments";
 import type { Logger } from "~/lib/logger.server";
 
 /** What the server hands every loader and action: the request's dependencies, never globals. */

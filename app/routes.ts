@@ -49,7 +49,7 @@ export default [
       route("product-management", "routes/admin.products.tsx", { id: "routes/admin.product-management" }),
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
-      route("api", "routes/admin.api.tsx"),
+      route("api", "features/fulfilment/api.route.tsx"),
       route("coupons", "features/admin-coupons/coupons.route.tsx"),
       route("homepage", "features/carousel/homepage.route.tsx"),
       route("sftp", "features/connections/sftp.route.tsx"),
@@ -83,11 +83,11 @@ export default [
   route("logout", "routes/logout.ts"),
   route("auth/strava", "routes/auth.strava.ts"),
   // Payments: the local test provider's hosted page (no shop layout, like Stripe's) and webhooks.
-  route("betaalpagina/:sessionId", "routes/local-payment-page.tsx"),
-  route("api/payments/stripe-webhook", "routes/api.payments.stripe-webhook.ts"),
+  route("betaalpagina/:sessionId", "features/payments/local-payment-page.route.tsx"),
+  route("api/payments/stripe-webhook", "features/payments/stripe-webhook.route.ts"),
   // The built-in test supplier, standing in for the dropship supplier while none is configured.
-  route("api/test-supplier/orders", "routes/api.test-supplier.orders.ts"),
-  route("api/test-supplier/images/:file", "routes/api.test-supplier.images.$file.ts"),
+  route("api/test-supplier/orders", "features/fulfilment/test-supplier-orders.route.ts"),
+  route("api/test-supplier/images/:file", "features/fulfilment/test-supplier-image.route.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   // Street and city from postcode + house number for the address forms (issue 30; ADR 0045).
   route("api/adres", "features/address-lookup/address.route.ts"),

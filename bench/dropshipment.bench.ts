@@ -20,7 +20,7 @@ import { openDatabase } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { seedDemoIfEmpty } from "../app/db/seed/demo.server";
 import { createBackgroundJobs } from "../app/domain/jobs/background.server";
-import { createPaymentProvider } from "../app/domain/payments/provider.server";
+import { createPaymentProvider } from "../app/features/payments/provider.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { buildApp } from "../tests/support/build";

@@ -18,7 +18,7 @@ import { withPathParamCheck } from "./path-params";
 import { pageCache } from "./page-cache";
 import type { CachePurge } from "./cache-purge";
 import { privateResponses } from "./private-responses";
-import { createPaymentProvider } from "../app/domain/payments/provider.server";
+import { createPaymentProvider } from "../app/features/payments/index.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";

@@ -7,7 +7,7 @@ import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "~/compo
 import { ORDERS_LOAD_ERROR } from "~/components/admin/orders-panel";
 import type { AdminChangeRow } from "~/domain/admin/audit.server";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
-import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/domain/fulfilment/dropshipment.server";
+import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/features/fulfilment/index.server";
 import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
 import { listRefunds, refundOrder, type RefundView } from "~/domain/orders/refunds.server";

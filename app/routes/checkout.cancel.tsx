@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import type { Route } from "./+types/checkout.cancel";
-import { PaymentResult } from "~/components/payment/payment-result";
+import { PaymentResult } from "~/features/payments";
 import { cancelCheckout } from "~/features/cart-checkout/index.server";
 import { rootOrigin } from "~/lib/root-data";
-import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
+import { CHECKOUT_RESULT_TEXT } from "~/features/payments";
 import { textParam } from "~/lib/text-input";
 import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";

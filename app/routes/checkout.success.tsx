@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/checkout.success";
-import { PaymentResult } from "~/components/payment/payment-result";
+import { PaymentResult } from "~/features/payments";
 import { rootOrigin } from "~/lib/root-data";
 import { cartStore } from "~/domain/cart/cart-store";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { confirmPayment, PaymentVerificationError } from "~/domain/orders/confirm-payment.server";
 import { guestOrderToken } from "~/domain/orders/guest-order.server";
 import { shortOrderId } from "~/domain/orders/short-id";
-import { CHECKOUT_RESULT_TEXT } from "~/domain/payments/checkout-result";
+import { CHECKOUT_RESULT_TEXT } from "~/features/payments";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { dutchLine, specTitle } from "~/shared/language/spec-english";

@@ -6,12 +6,12 @@ import {
   DROPSHIPMENT_QUEUE,
   dropshipmentKey,
   dropshipmentQueue,
-} from "../../app/domain/fulfilment/dropshipment.server";
+} from "../../app/features/fulfilment/dropshipment.server";
 import type { JobPayloads } from "../../app/domain/jobs/queue.server";
 import { createJobWorker, type ClaimedJob, type JobWorker } from "../../app/domain/jobs/worker.server";
 import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
-import type { PaymentProvider } from "../../app/domain/payments/provider";
-import { createPaymentProvider } from "../../app/domain/payments/provider.server";
+import type { PaymentProvider } from "../../app/features/payments/provider";
+import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createConfirmedOrder } from "../support/checkout-factories";
 import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";

@@ -7,10 +7,10 @@ import {
   dropshipmentKey,
   dropshipmentQueue,
   getDropshipmentJob,
-} from "../../app/domain/fulfilment/dropshipment.server";
+} from "../../app/features/fulfilment/dropshipment.server";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
-import type { PaymentProvider } from "../../app/domain/payments/provider";
-import { createPaymentProvider } from "../../app/domain/payments/provider.server";
+import type { PaymentProvider } from "../../app/features/payments/provider";
+import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createConfirmedOrder } from "../support/checkout-factories";
 import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";

@@ -8,14 +8,14 @@ import {
   enqueueDropshipment,
   getDropshipmentJob,
   retryDropshipment,
-} from "../../app/domain/fulfilment/dropshipment.server";
-import { sendSupplierRequest } from "../../app/domain/fulfilment/supplier-settings.server";
+} from "../../app/features/fulfilment/dropshipment.server";
+import { sendSupplierRequest } from "../../app/features/fulfilment/supplier-settings.server";
 import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
 import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
-import type { PaymentProvider } from "../../app/domain/payments/provider";
-import { createPaymentProvider } from "../../app/domain/payments/provider.server";
+import type { PaymentProvider } from "../../app/features/payments/provider";
+import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createConfirmedOrder, createPendingOrder } from "../support/checkout-factories";
 import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";

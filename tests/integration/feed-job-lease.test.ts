@@ -11,7 +11,7 @@ import {
   type QueueDefinition,
   type QueueDefinitions,
 } from "../../app/domain/jobs/worker.server";
-import { createPaymentProvider } from "../../app/domain/payments/provider.server";
+import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { feedQueues } from "../../app/features/supplier-feed/import-job.server";
 import { FEED_QUEUE } from "../../app/features/supplier-feed/runs.server";
 import { createLogger } from "../../app/lib/logger.server";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ApiActionResult } from "../../app/components/admin/api-panel";
+import type { ApiActionResult } from "../../app/features/fulfilment/api-panel";
 import type { FtpActionResult } from "../../app/features/connections/ftp-panel";
 import type { SftpActionResult } from "../../app/features/connections/sftp-panel";
 import { imageMigrationResults, products, siteSettings, supplierConnections } from "../../app/db/schema";

@@ -1,8 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
 import { couponCodes, orders, outbox, stock } from "../../app/db/schema";
-import { createPaymentProvider } from "../../app/domain/payments/provider.server";
-import type { PaymentProvider } from "../../app/domain/payments/provider";
+import { createPaymentProvider } from "../../app/features/payments/provider.server";
+import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createLogger } from "../../app/lib/logger.server";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { fakeStripeEnv, useFakeStripe } from "../support/fake-stripe";

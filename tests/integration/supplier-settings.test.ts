@@ -7,7 +7,7 @@ import {
   getSupplierConfig,
   publicSupplierConfig,
   setSupplierApiUrl,
-} from "../../app/domain/fulfilment/supplier-settings.server";
+} from "../../app/features/fulfilment/supplier-settings.server";
 import { useTestDatabase } from "../support/fixture";
 
 const ADMIN = { id: "admin-1", email: "beheerder@trapkracht.test" };

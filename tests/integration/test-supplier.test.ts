@@ -5,11 +5,11 @@ import {
   buildOrderMessage,
   parseSupplierAnswer,
   type SupplierOrder,
-} from "../../app/domain/fulfilment/supplier-message";
+} from "../../app/features/fulfilment/supplier-message";
 import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
-import { payLocalSession } from "../../app/domain/payments/local-provider.server";
-import { createPaymentProvider } from "../../app/domain/payments/provider.server";
+import { payLocalSession } from "../../app/features/payments/local-provider.server";
+import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { startTestApp } from "../support/app";

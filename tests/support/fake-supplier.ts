@@ -4,7 +4,7 @@ import {
   buildSupplierAnswer,
   parseOrderMessage,
   type SupplierOrder,
-} from "../../app/domain/fulfilment/supplier-message";
+} from "../../app/features/fulfilment/supplier-message";
 
 /**
  * A dropship supplier on loopback, speaking the wire format of docs/supplier-api.md. By default it

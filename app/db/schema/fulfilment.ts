@@ -1,6 +1,6 @@
 import { bigint, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** A line of the supplier's order message (spec 2 §7.4; app/domain/fulfilment/supplier-message.ts). */
+/** A line of the supplier's order message (spec 2 §7.4; app/features/fulfilment/supplier-message.ts). */
 export type SupplierOrderLine = { indexNumber: number; artNo: string; amount: number };
 
 /**

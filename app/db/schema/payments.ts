@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** A line of a checkout session, as the payment provider gets it (app/domain/payments/provider.ts). */
+/** A line of a checkout session, as the payment provider gets it (app/features/payments/provider.ts). */
 export type CheckoutLine = {
   name: string;
   /** The brand, as the spec sends it. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { TEST_SUPPLIER_IMAGE_PATH } from "~/domain/fulfilment/test-supplier-images.server";
+import { TEST_SUPPLIER_IMAGE_PATH } from "~/features/fulfilment/index.server";
 import { FIRST_ART_NO } from "./product-generator";
 
 /** Every 20th demo product keeps its images on the test supplier's site (32 of the 640). */

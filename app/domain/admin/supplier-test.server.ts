@@ -7,7 +7,7 @@ import {
   getSupplierConfig,
   sendSupplierRequest,
   SupplierRequestError,
-} from "~/domain/fulfilment/supplier-settings.server";
+} from "~/features/fulfilment/index.server";
 
 /**
  * The API Connection tab's test request (spec 1 §2.15, spec 2 §7.4 "testConnection"): the admin

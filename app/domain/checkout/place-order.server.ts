@@ -5,7 +5,7 @@ import { customers, orderItems, orders, products, users } from "~/db/schema";
 import type { Auth } from "~/domain/auth/auth.server";
 import { signUp } from "~/domain/auth/sign-up.server";
 import type { Viewer } from "~/domain/auth/viewer";
-import type { CheckoutLine, PaymentProvider } from "~/domain/payments/provider";
+import type { CheckoutLine, PaymentProvider } from "~/features/payments";
 import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
 import type { Logger } from "~/lib/logger.server";
 import { checkoutCancelUrl } from "~/features/cart-checkout/index.server";

@@ -5,13 +5,13 @@ import {
   SEARCH_BLOCKS_QUEUE,
   searchBlocksQueue,
 } from "~/domain/catalogue/search-blocks.server";
-import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/domain/fulfilment/dropshipment.server";
+import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/features/fulfilment/index.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/features/image-migration/index.server";
 import { storageFor } from "~/shared/storage/index.server";
 import { mailQueue } from "~/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
-import type { PaymentProvider } from "~/domain/payments/provider";
+import type { PaymentProvider } from "~/features/payments";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "~/features/stock-alerts/index.server";
 import { FEED_QUEUE, FEED_SCHEDULE_EVERY_MS, FEED_SCHEDULE_QUEUE, feedQueues } from "~/features/supplier-feed/index.server";
 import type { Logger } from "~/lib/logger.server";

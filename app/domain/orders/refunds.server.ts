@@ -4,7 +4,7 @@ import { customers, orderItems, orderRefunds, orders, stock, type RefundLine } f
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { refundMail } from "~/features/mail-templates/index.server";
-import type { PaymentProvider } from "~/domain/payments/provider";
+import type { PaymentProvider } from "~/features/payments";
 import { planRefund, type RefundPlanError } from "~/features/orders";
 import { formatEuro } from "~/domain/money/money";
 import { issueCreditInvoice } from "./invoices.server";

@@ -1,4 +1,4 @@
-import { TEST_SUPPLIER_IMAGE_PATH } from "~/domain/fulfilment/test-supplier-images.server";
+import { TEST_SUPPLIER_IMAGE_PATH } from "~/features/fulfilment/index.server";
 import { STORED_IMAGE_FILE_PATTERN } from "./stored-image-name";
 
 /**

@@ -9,7 +9,7 @@ import {
   outbox,
   type OutboxStatus,
 } from "~/db/schema";
-import { getDropshipmentJob } from "~/domain/fulfilment/dropshipment.server";
+import { getDropshipmentJob } from "~/features/fulfilment/index.server";
 import { listWithdrawals } from "~/domain/orders/withdrawal.server";
 import type { MailState, TimelineEntry } from "./timeline-entry";
 

@@ -41,6 +41,8 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   carousel: "admin",
   "image-migration": "admin",
   connections: "admin",
+  fulfilment: "admin",
+  payments: "shop",
   orders: "admin",
   "order-timeline": "admin",
   "product-images": "admin",
@@ -54,7 +56,7 @@ const FEATURE_SIDES: Record<string, Side | null> = {
 
 /** Words for someone else than the shopper or the admin: the supplier's XML, the demo supplier's answers. */
 const NEITHER_SIDE =
-  /^(domain\/fulfilment\/supplier-message|routes\/api\.test-supplier|features\/connections\/loopback-servers)/;
+  /^(features\/fulfilment\/(supplier-message|test-supplier-[a-z]+\.route)|features\/connections\/loopback-servers)/;
 
 /** Which side of the shop a file outside app/features speaks to, by path (first match wins); null: neither. */
 const SIDES: [RegExp, Side | null][] = [
@@ -62,7 +64,7 @@ const SIDES: [RegExp, Side | null][] = [
   [/^shared\/language\//, null],
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
-  [/^domain\/(admin|catalogue-admin|fulfilment)\//, "admin"],
+  [/^domain\/(admin|catalogue-admin)\//, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],
   // The file store's words are S3 requests and log lines for the operator (ADR 0041).

@@ -23,7 +23,7 @@ import { buildApp } from "../../support/build";
 import { startMailbox } from "../../support/mailbox";
 import { startE2eAddressRegister } from "./address-register";
 import { createBackgroundJobs } from "../../../app/domain/jobs/background.server";
-import { createPaymentProvider } from "../../../app/domain/payments/provider.server";
+import { createPaymentProvider } from "../../../app/features/payments/provider.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { CheckCircle2, Plus, Trash2, XCircle } from "lucide-react";
-import { ChangeHistoryLink } from "./change-log";
+import { ChangeHistoryLink } from "~/components/admin/change-log";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -9,8 +9,8 @@ import { Loader2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
-import { ActionMessage } from "./action-message";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
+import { ActionMessage } from "~/components/admin/action-message";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
 
 /** What the server's test request brought back (credentials already taken out). */
 export type SupplierTestView = {

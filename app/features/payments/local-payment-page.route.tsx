@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/local-payment-page";
-import { LocalPaymentPage, PaymentPageMessage, type LocalPaymentView } from "~/components/payment/local-payment-page";
+import type { Route } from "./+types/local-payment-page.route";
+import { LocalPaymentPage, PaymentPageMessage, type LocalPaymentView } from "./local-payment-page";
 import { closeUnpaidOrder, confirmPayment } from "~/domain/orders/confirm-payment.server";
 import {
   checkLocalPayment,
@@ -8,14 +8,14 @@ import {
   localPaymentValuesFrom,
   type LocalPaymentErrors,
   type LocalPaymentValues,
-} from "~/domain/payments/local-payment-form";
+} from "./local-payment-form";
 import {
   effectiveStatus,
   fillSessionId,
   getLocalSession,
   payLocalSession,
   type LocalSession,
-} from "~/domain/payments/local-provider.server";
+} from "./local-provider.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { SHOP_NAME } from "~/lib/seo";
 

@@ -1,6 +1,6 @@
-import type { Route } from "./+types/api.test-supplier.orders";
-import { CONTENT_TYPE } from "~/domain/fulfilment/supplier-message";
-import { receiveTestSupplierOrder } from "~/domain/fulfilment/test-supplier.server";
+import type { Route } from "./+types/test-supplier-orders.route";
+import { CONTENT_TYPE } from "./supplier-message";
+import { receiveTestSupplierOrder } from "./test-supplier.server";
 
 /** An order message is a few KiB; the test supplier reads no more than this. */
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/api.test-supplier.images.$file";
-import { testSupplierImage } from "~/domain/fulfilment/test-supplier-images.server";
+import type { Route } from "./+types/test-supplier-image.route";
+import { testSupplierImage } from "./test-supplier-images.server";
 
 const notFound = () =>
   new Response("Niet gevonden", {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.api";
-import { ApiPanel, type ApiActionResult } from "~/components/admin/api-panel";
+import type { Route } from "./+types/api.route";
+import { ApiPanel, type ApiActionResult } from "./api-panel";
 import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
 import {
   DEFAULT_TEST_CONTENT_TYPE,
@@ -13,7 +13,7 @@ import {
   exampleOrderMessage,
   getSupplierConfig,
   setSupplierApiUrl,
-} from "~/domain/fulfilment/supplier-settings.server";
+} from "./supplier-settings.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {

@@ -5,7 +5,7 @@ import {
   LOCAL_PAYMENT_TEXT,
   type LocalPaymentErrors,
   type LocalPaymentValues,
-} from "~/domain/payments/local-payment-form";
+} from "./local-payment-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,6 +1,6 @@
-import type { Route } from "./+types/api.payments.stripe-webhook";
+import type { Route } from "./+types/stripe-webhook.route";
 import { closeUnpaidOrder, confirmPayment } from "~/domain/orders/confirm-payment.server";
-import type { PaymentEvent } from "~/domain/payments/provider";
+import type { PaymentEvent } from "./provider";
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

@@ -1,0 +1,2 @@
+// Server services of payments: the configured provider (local test page or Stripe).
+export { createPaymentProvider } from "./provider.server";
