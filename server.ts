@@ -14,7 +14,7 @@ import { createLogger } from "./app/lib/logger.server";
 import { seedDemoIfEmpty } from "./app/db/seed/demo.server";
 import { demoAdminAllowed, workingDemoAdminCredentials } from "./app/db/seed/demo-admin.server";
 import { createApp } from "./server/app";
-import { createBackgroundJobs } from "./app/domain/jobs/background.server";
+import { createBackgroundJobs } from "./server/job-registry";
 import { createPaymentProvider } from "./app/features/payments/index.server";
 import { drainableHttp, shutDown, type Stoppable } from "./server/shutdown";
 import { createLifecycle } from "./server/health";

@@ -19,7 +19,7 @@ import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { seedDemoIfEmpty } from "../app/db/seed/demo.server";
-import { createBackgroundJobs } from "../app/domain/jobs/background.server";
+import { createBackgroundJobs } from "../server/job-registry";
 import { createPaymentProvider } from "../app/features/payments/provider.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";

@@ -10,7 +10,7 @@ import {
   retryDropshipment,
 } from "../../app/features/fulfilment/dropshipment.server";
 import { sendSupplierRequest } from "../../app/features/fulfilment/supplier-settings.server";
-import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
+import { createBackgroundJobs } from "../../server/job-registry";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
 import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";

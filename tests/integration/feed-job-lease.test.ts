@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../app/db/rows.server";
 import { jobs, supplierFeedRuns } from "../../app/db/schema";
 import { SEARCH_BLOCKS_QUEUE } from "../../app/domain/catalogue/search-blocks.server";
-import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
+import { createBackgroundJobs } from "../../server/job-registry";
 import { enqueueJob } from "../../app/domain/jobs/queue.server";
 import {
   createJobWorker,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { localPaymentSessions, orders, outbox } from "../../app/db/schema";
-import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
+import { createBackgroundJobs } from "../../server/job-registry";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";

@@ -6,7 +6,7 @@ import {
   parseSupplierAnswer,
   type SupplierOrder,
 } from "../../app/features/fulfilment/supplier-message";
-import { createBackgroundJobs } from "../../app/domain/jobs/background.server";
+import { createBackgroundJobs } from "../../server/job-registry";
 import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";

@@ -22,7 +22,7 @@ import { createApp } from "../../../server/app";
 import { buildApp } from "../../support/build";
 import { startMailbox } from "../../support/mailbox";
 import { startE2eAddressRegister } from "./address-register";
-import { createBackgroundJobs } from "../../../app/domain/jobs/background.server";
+import { createBackgroundJobs } from "../../../server/job-registry";
 import { createPaymentProvider } from "../../../app/features/payments/provider.server";
 
 declare module "vitest" {

@@ -1,21 +1,21 @@
-import type { Config } from "~/config/env.server";
-import type { Db } from "~/db/client.server";
+import type { Config } from "../app/config/env.server";
+import type { Db } from "../app/db/client.server";
 import {
   SEARCH_BLOCKS_EVERY_MS,
   SEARCH_BLOCKS_QUEUE,
   searchBlocksQueue,
-} from "~/domain/catalogue/search-blocks.server";
-import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "~/features/fulfilment/index.server";
-import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "~/features/image-migration/index.server";
-import { storageFor } from "~/shared/storage/index.server";
-import { mailQueue } from "~/domain/mail/delivery.server";
-import { MAIL_QUEUE } from "~/domain/mail/outbox.server";
-import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "~/domain/orders/reconcile-payments.server";
-import type { PaymentProvider } from "~/features/payments";
-import { STOCK_ALERT_QUEUE, stockAlertQueue } from "~/features/stock-alerts/index.server";
-import { FEED_QUEUE, FEED_SCHEDULE_EVERY_MS, FEED_SCHEDULE_QUEUE, feedQueues } from "~/features/supplier-feed/index.server";
-import type { Logger } from "~/lib/logger.server";
-import { createJobWorker, type JobWorker, type QueueDefinitions, type Schedule } from "./worker.server";
+} from "../app/domain/catalogue/search-blocks.server";
+import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "../app/features/fulfilment/index.server";
+import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../app/features/image-migration/index.server";
+import { storageFor } from "../app/shared/storage/index.server";
+import { mailQueue } from "../app/domain/mail/delivery.server";
+import { MAIL_QUEUE } from "../app/domain/mail/outbox.server";
+import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "../app/domain/orders/reconcile-payments.server";
+import type { PaymentProvider } from "../app/features/payments/index";
+import { STOCK_ALERT_QUEUE, stockAlertQueue } from "../app/features/stock-alerts/index.server";
+import { FEED_QUEUE, FEED_SCHEDULE_EVERY_MS, FEED_SCHEDULE_QUEUE, feedQueues } from "../app/features/supplier-feed/index.server";
+import type { Logger } from "../app/lib/logger.server";
+import { createJobWorker, type JobWorker, type QueueDefinitions, type Schedule } from "../app/domain/jobs/worker.server";
 
 export type BackgroundDeps = {
   db: Db;
