@@ -1,6 +1,6 @@
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import type { Auth } from "~/domain/auth/auth.server";
+import type { Auth } from "~/features/accounts/index.server";
 import type { PaymentProvider } from "~/features/payments";
 import type { Logger } from "~/lib/logger.server";
 

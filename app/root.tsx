@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/catalogue/use-hydrated";
 import { useNonce } from "~/lib/nonce";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { loadToaster, toast } from "~/lib/toast";
-import { getViewer } from "~/domain/auth/viewer.http.server";
+import { getViewer } from "~/features/accounts/index.server";
 import { clearFlashCookie, readFlash, type Flash } from "~/lib/flash.server";
 import { useRootData, type PublicViewer, type RootData } from "~/lib/root-data";
 import "./app.css";

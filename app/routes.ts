@@ -22,14 +22,14 @@ export default [
     // "Mail me als het weer leverbaar is": confirm or cancel through the mailed link.
     route("voorraadmelding/:token", "features/stock-alerts/confirm.route.tsx"),
     // Accounts (spec 1 §2.3, §2.10, §2.11)
-    route("login", "routes/login.tsx"),
-    route("wachtwoord-vergeten", "routes/forgot-password.tsx"),
-    route("wachtwoord-herstellen", "routes/reset-password.tsx"),
-    route("auth/callback", "routes/auth.callback.tsx"),
-    route("auth/email", "routes/auth.email.tsx"),
-    route("auth/email/bevestigen", "routes/auth.email.confirm.tsx"),
-    route("account", "routes/account.tsx"),
-    route("profile", "routes/profile.tsx"),
+    route("login", "features/accounts/login.route.tsx"),
+    route("wachtwoord-vergeten", "features/accounts/forgot-password.route.tsx"),
+    route("wachtwoord-herstellen", "features/accounts/reset-password.route.tsx"),
+    route("auth/callback", "features/accounts/auth-callback.route.tsx"),
+    route("auth/email", "features/accounts/auth-email.route.tsx"),
+    route("auth/email/bevestigen", "features/accounts/auth-email-confirm.route.tsx"),
+    route("account", "features/accounts/account.route.tsx"),
+    route("profile", "features/accounts/profile.route.tsx"),
     route("orders", "routes/orders.tsx"),
     // A guest's order: order number + e-mail address, or the signed link in the mails (issue 13).
     route("bestelling", "routes/guest-order.tsx"),
@@ -80,8 +80,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // Resource routes (no HTML layout).
-  route("logout", "routes/logout.ts"),
-  route("auth/strava", "routes/auth.strava.ts"),
+  route("logout", "features/accounts/logout.route.ts"),
+  route("auth/strava", "features/accounts/strava.route.ts"),
   // Payments: the local test provider's hosted page (no shop layout, like Stripe's) and webhooks.
   route("betaalpagina/:sessionId", "features/payments/local-payment-page.route.tsx"),
   route("api/payments/stripe-webhook", "features/payments/stripe-webhook.route.ts"),

@@ -11,7 +11,7 @@ import type { Db } from "../app/db/client.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "../server/app";
 import { createOrPromoteAdmin } from "../app/domain/admin/admin-accounts.server";
-import { createAuth } from "../app/domain/auth/auth.server";
+import { createAuth } from "../app/features/accounts/auth.server";
 import { buildApp } from "../tests/support/build";
 import { cookieHeaderFrom } from "../tests/support/users";
 import { rowsOf } from "../app/db/rows.server";

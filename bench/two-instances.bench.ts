@@ -42,7 +42,7 @@ import { loadConfig } from "../app/config/env.server";
 import { openDatabase } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { seedDemoIfEmpty } from "../app/db/seed/demo.server";
-import { createAuth } from "../app/domain/auth/auth.server";
+import { createAuth } from "../app/features/accounts/auth.server";
 import { createLogger } from "../app/lib/logger.server";
 import { buildApp } from "../tests/support/build";
 import { startFakeSupplier } from "../tests/support/fake-supplier";

@@ -19,7 +19,7 @@ import { pageCache } from "./page-cache";
 import type { CachePurge } from "./cache-purge";
 import { privateResponses } from "./private-responses";
 import { createPaymentProvider } from "../app/features/payments/index.server";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/domain/auth/auth.server";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/features/accounts/index.server";
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./health";

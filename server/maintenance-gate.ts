@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { Auth } from "../app/domain/auth/auth.server";
+import type { Auth } from "../app/features/accounts/index.server";
 import type { Db } from "../app/db/client.server";
 import type { Logger } from "../app/lib/logger.server";
 import { isMaintenanceMode } from "../app/domain/settings/site-settings.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.$";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 
 /**
  * Every /admin/* path that is no tab or page: 404. The guard comes first, so a non-admin learns

@@ -6,7 +6,7 @@ import { adminMoment } from "~/components/admin/admin-format";
 import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "~/components/admin/order-details-dialog";
 import { ORDERS_LOAD_ERROR } from "~/components/admin/orders-panel";
 import type { AdminChangeRow } from "~/domain/admin/audit.server";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/features/fulfilment/index.server";
 import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
 import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";

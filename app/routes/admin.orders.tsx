@@ -2,7 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { adminMoment } from "~/components/admin/admin-format";
 import { ORDERS_LOAD_ERROR, OrdersPanel, type OrderListData } from "~/components/admin/orders-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import {
   adminOrdersSearch,
   EMPTY_ADMIN_ORDERS_QUERY,

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/admin.products";
 import { errorText } from "~/components/admin/error-text";
-import { adminGuard } from "~/domain/auth/viewer.http.server";
+import { adminGuard } from "~/features/accounts/index.server";
 import { parseProductEdit, parseTag } from "~/domain/catalogue-admin/product-input";
 import { artNoOf } from "~/domain/catalogue-admin/products-tab.server";
 import {

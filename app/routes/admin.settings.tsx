@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.settings";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { SettingsPanel } from "~/components/admin/settings-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { isMaintenanceMode, setMaintenanceMode } from "~/domain/settings/site-settings.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 

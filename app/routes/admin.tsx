@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminFrameOfPath } from "~/components/admin/admin-tabs";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { MailDeliveryBanner } from "~/features/admin-emails";
 import { getMailDeliveryHealth, mailBannerView } from "~/features/admin-emails/index.server";
 import { readForm } from "~/lib/form.server";

@@ -18,7 +18,7 @@ import {
   setUserRole,
   USER_SEARCH_MAX_LENGTH,
 } from "~/domain/admin/users.server";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import type { UserRole } from "~/db/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";

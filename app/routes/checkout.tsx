@@ -3,8 +3,8 @@ import type { Route } from "./+types/checkout";
 import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/checkout-page";
 import type { QuoteView } from "~/domain/checkout/quote-view";
 import { rootOrigin } from "~/lib/root-data";
-import { getProfile } from "~/domain/accounts/profile.server";
-import { getViewer } from "~/domain/auth/viewer.http.server";
+import { getProfile } from "~/features/accounts/index.server";
+import { getViewer } from "~/features/accounts/index.server";
 import { defaultAddressOf } from "~/domain/checkout/addresses.server";
 import {
   CHECKOUT_TEXT,

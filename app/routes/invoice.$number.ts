@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/invoice.$number";
-import { getViewer } from "~/domain/auth/viewer.http.server";
+import { getViewer } from "~/features/accounts/index.server";
 import { renderInvoicePdf } from "~/domain/orders/invoice-pdf.server";
 import { formatInvoiceNumber } from "~/domain/orders/invoice-number";
 import { getInvoiceDocument } from "~/domain/orders/invoices.server";

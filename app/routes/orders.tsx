@@ -1,8 +1,8 @@
 import type { Route } from "./+types/orders";
-import { AccountShell } from "~/components/account/account-shell";
-import { OrderList } from "~/components/account/order-list";
+import { AccountShell } from "~/features/accounts";
+import { OrderList } from "~/features/accounts";
 import { rootOrigin } from "~/lib/root-data";
-import { requireAccountViewer } from "~/domain/accounts/account-pages.http.server";
+import { requireAccountViewer } from "~/features/accounts/index.server";
 import { listCustomerOrders } from "~/domain/orders/customer-orders.server";
 import { pageMeta } from "~/lib/seo";
 

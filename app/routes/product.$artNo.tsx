@@ -4,7 +4,7 @@ import type { Route } from "./+types/product.$artNo";
 import { ProductDetailView } from "~/components/product/product-detail";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
 import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalogue/product.server";
-import { adminGuard } from "~/domain/auth/viewer.http.server";
+import { adminGuard } from "~/features/accounts/index.server";
 import { changeProductTag, type TagIntent } from "~/features/product-tags/index.server";
 import type { ProductTagResult } from "~/features/product-tags";
 import { intentAction, type ActionArgs } from "~/shared/actions/intent-action.server";

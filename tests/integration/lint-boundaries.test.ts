@@ -67,6 +67,6 @@ describe("lint: import boundaries between folders", { timeout: 300_000 }, () => 
       expect(errors, file).toHaveLength(1);
       expect(errors[0]).toContain("not the AppContext");
     }
-    expect(await lint("app/domain/auth/viewer.http.server.ts")).toEqual([]);
+    expect(await lint("app/features/accounts/viewer.http.server.ts")).toEqual([]);
   });
 });

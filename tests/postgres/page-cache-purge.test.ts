@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { loadConfig } from "../../app/config/env.server";
-import { createAuth } from "../../app/domain/auth/auth.server";
+import { createAuth } from "../../app/features/accounts/auth.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createCategory, createProduct } from "../support/factories";

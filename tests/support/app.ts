@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
 import { loadConfig, type Config } from "../../app/config/env.server";
 import type { Db } from "../../app/db/client.server";
-import { createAuth, type Auth } from "../../app/domain/auth/auth.server";
+import { createAuth, type Auth } from "../../app/features/accounts/auth.server";
 import { createLogger, type Logger } from "../../app/lib/logger.server";
 import { createApp } from "../../server/app";
 

@@ -4,7 +4,7 @@ import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { useRootData } from "~/lib/root-data";
 import { headerIconButtonClass } from "./header-icon-button";
 
-const loadDialog = () => import("~/components/auth/login-dialog");
+const loadDialog = () => import("~/features/accounts/lazy");
 const LoginDialog = lazy(loadDialog);
 // Only signed-in visitors need the menu's code; guests (and the JavaScript budget, ADR 0006) don't.
 const SignedInMenu = serverRenderedLazy(() => import("./signed-in-menu"));

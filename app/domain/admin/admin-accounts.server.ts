@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
-import { loginSchema } from "~/domain/auth/credentials";
+import { loginSchema } from "~/features/accounts";
 
 /** The sign-up rules for e-mail and password (spec 1 §5), with the same Dutch messages. */
 const AdminInput = loginSchema.pick({ email: true, password: true });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { loginSchema } from "~/domain/auth/credentials";
-import { profileSchema } from "~/domain/accounts/profile-schema";
+import { loginSchema } from "~/features/accounts";
+import { profileSchema } from "~/features/accounts";
 import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
 import { textField } from "~/lib/text-field";
 import { hasInvalidCharacters } from "~/lib/text-input";

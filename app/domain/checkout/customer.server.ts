@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { customers, users } from "~/db/schema";
-import { fullName } from "~/domain/accounts/profile-schema";
+import { fullName } from "~/features/accounts";
 import type { DbExecutor } from "~/db/client.server";
 import type { CustomerInput } from "./checkout-schema";
 

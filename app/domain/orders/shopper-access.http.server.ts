@@ -1,5 +1,5 @@
 import type { Config } from "~/config/env.server";
-import { getViewer, type SessionDeps } from "~/domain/auth/viewer.http.server";
+import { getViewer, type SessionDeps } from "~/features/accounts/index.server";
 import { GUEST_ORDER_COOKIE, verifyGuestOrderToken } from "./guest-order.server";
 import { isViewersOrder } from "./withdrawal.server";
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { customers, orderItems, orders, orderWithdrawalItems, orderWithdrawals } from "~/db/schema";
-import type { Viewer } from "~/domain/auth/viewer";
+import type { Viewer } from "~/features/accounts";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import {
   withdrawalConfirmationMail,

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/changes.route";
 import { adminMoment } from "~/components/admin/admin-format";
 import { errorText } from "~/components/admin/error-text";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { ChangeLogPanel, type ChangeLogView } from "./change-log-panel";
 import { listChangeActors, parseChangeLogQuery, readChangeLog, type ChangeLogQuery } from "./change-log.server";
 import { CHANGE_ENTITY_TYPES } from "./labels";

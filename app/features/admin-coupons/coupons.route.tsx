@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/coupons.route";
 import { CouponsPanel, type CouponActionResult } from "./coupons-panel";
 import { errorText } from "~/components/admin/error-text";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { COUPON_ADMIN_TOASTS, parseCouponForm } from "./coupon-admin";
 import {
   createCoupon,

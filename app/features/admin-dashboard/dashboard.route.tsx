@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard.route";
 import { adminTabPath, findAdminTab } from "~/components/admin/admin-tabs";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { DASHBOARD_LOAD_ERROR, DashboardPanel } from "./dashboard-panel";
 import { loadDashboard } from "./dashboard.server";
 import { todoItems } from "./todo";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/email-html.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { parseMailId } from "./emails-query";
 import { getMailHtml } from "./emails.server";
 

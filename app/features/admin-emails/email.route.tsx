@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/email.route";
 import { adminMoment } from "~/components/admin/admin-format";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { EmailDetails, MAIL_NOT_FOUND, type MailView } from "./email-details";

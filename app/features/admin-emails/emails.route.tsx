@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/emails.route";
 import { adminMoment } from "~/components/admin/admin-format";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { EMAILS_LOAD_ERROR, EmailsPanel, type MailListData } from "./emails-panel";
 import { parseAdminEmailsQuery, type AdminEmailsQuery, type MailStatus } from "./emails-query";
 import { listMails } from "./emails.server";

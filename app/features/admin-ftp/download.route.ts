@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/download.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { getConnection, missingRequired } from "~/features/connections/index.server";
 import { openFtpDownload } from "./ftp-download.server";
 import { attachmentDisposition, checkFtpPath } from "./ftp-path";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/template.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { findMailTemplate } from "~/features/mail-templates/index.server";
 import { TEMPLATE_LABELS, TEMPLATE_NOT_FOUND } from "./template-labels";
 import { TemplatePreview } from "./template-preview";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/templates.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { MAIL_TEMPLATES } from "~/features/mail-templates/index.server";
 import { TEMPLATE_LABELS } from "./template-labels";
 import { TemplatesPanel } from "./templates-panel";

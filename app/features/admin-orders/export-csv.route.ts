@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export-csv.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
 import { exportOrdersCsv } from "./export-csv.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export-csv.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { exportProductsCsv } from "./export-csv.server";
 import { parseProductListFilters } from "./products-query";
 

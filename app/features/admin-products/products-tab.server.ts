@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { errorText } from "~/components/admin/error-text";
 import { products } from "~/db/schema";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { artNoOf } from "~/domain/catalogue-admin/products-tab.server";
 import { getAdminProduct, listCategoryChoices } from "~/domain/catalogue-admin/products-admin.server";
 import { BULK_MAX, countBulkTarget, type BulkTarget } from "./bulk.server";

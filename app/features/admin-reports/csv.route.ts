@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/csv.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import type { Db } from "~/db/client.server";
 import { amsterdamDayOf, parseReportPeriod, type ReportPeriod } from "./period";
 import {

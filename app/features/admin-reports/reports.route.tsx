@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/reports.route";
 import { adminMoment } from "~/components/admin/admin-format";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { amsterdamDayOf, parseReportPeriod, periodPresets, presetOf } from "./period";
 import { REPORT_IDS, type ReportId } from "./report-csv";
 import { BEST_SELLERS_ON_SCREEN, REPORTS_LOAD_ERROR, ReportsPanel, type ReportData } from "./reports-panel";

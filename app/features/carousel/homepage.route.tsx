@@ -3,7 +3,7 @@ import type { Route } from "./+types/homepage.route";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { CarouselPanel } from "./carousel-panel";
 import { errorText } from "~/components/admin/error-text";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { parseSlideInput } from "./carousel-admin";
 import {
   createSlide,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/link-options.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
 import { searchSlideLinks } from "./link-options.server";
 

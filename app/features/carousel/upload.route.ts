@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { storeCarouselImage } from "./uploads.server";
 import type { UploadAnswer } from "~/shared/uploads/upload-answer";
 import { readForm } from "~/lib/form.server";

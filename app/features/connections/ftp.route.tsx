@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/ftp.route";
 import { FtpPanel, type FtpActionResult } from "./ftp-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import {
   getConnection,
   missingRequired,

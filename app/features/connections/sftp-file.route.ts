@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
 import type { Route } from "./+types/sftp-file.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { safeFileName } from "./logs";
 import { sftpFilesDir } from "./sftp.server";
 

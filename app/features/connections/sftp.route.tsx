@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/sftp.route";
 import { SftpPanel, type SftpActionResult } from "./sftp-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import {
   FINGERPRINT_PATTERN,
   getConnection,

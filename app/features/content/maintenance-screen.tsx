@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 
 // Rendered by the root on every page while maintenance mode is on, so it stays small: the login
 // dialog (Radix, zod) loads only when someone asks for it.
-const loadDialog = () => import("~/components/auth/login-dialog");
+const loadDialog = () => import("~/features/accounts/lazy");
 const LoginDialog = lazy(loadDialog);
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.route";
 import { ApiPanel, type ApiActionResult } from "./api-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import {
   DEFAULT_TEST_CONTENT_TYPE,
   parseSupplierTestForm,

@@ -3,7 +3,7 @@ import type { Route } from "./+types/image-migration.route";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { errorText } from "~/components/admin/error-text";
 import { ImageMigrationPanel, type MigrationTab } from "./image-migration-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import {
   BATCH_SIZE_MAX,
   BATCH_SIZE_MIN,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { storageFor } from "~/shared/storage/index.server";
 import { readForm } from "~/lib/form.server";
 import { productExists, storeProductImage } from "./product-images.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/csv.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { textParam } from "~/lib/text-input";
 import { searchReportCsv, searchReportFileName } from "./report-csv";
 import { reportWeekOf } from "./report-week";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/report.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { textParam } from "~/lib/text-input";
 import { SEARCH_REPORT_LOAD_ERROR, SEARCH_REPORT_ON_SCREEN, SearchReportPanel } from "./report-panel";
 import { reportWeekOf, weekChoices } from "./report-week";

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/synonyms.route";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
 import { SYNONYMS_LOAD_ERROR, SynonymsPanel, type SynonymActionResult } from "./synonyms-panel";

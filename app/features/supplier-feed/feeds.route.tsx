@@ -4,7 +4,7 @@ import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "./feed-run-summary";
 import { FeedsPanel, type FeedScheduleSummary } from "./feeds-panel";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { getConnection } from "~/features/connections/index.server";
 import { parseFeedOptions, parseInterval, parseRemotePath } from "./feed-form";
 import {

@@ -4,7 +4,7 @@ import { adminMoment } from "~/components/admin/admin-format";
 import { runSummary } from "./feed-run-summary";
 import { FeedReportView } from "./feed-report";
 import { ActionMessage } from "~/components/admin/action-message";
-import { adminGuard, requireAdmin } from "~/domain/auth/viewer.http.server";
+import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { getFeedReport, MAX_KEPT_REJECTIONS } from "./runs.server";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { confirmHeldDeactivation } from "./deactivation.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/upload.route";
-import { requireAdmin } from "~/domain/auth/viewer.http.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { parseFeedOptions } from "./feed-form";
 import { activeRun, FeedBusyError, startFeedRun } from "./runs.server";
 import { receiveFeedUpload } from "./upload.server";

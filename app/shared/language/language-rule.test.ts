@@ -22,6 +22,8 @@ type Side = "admin" | "shop";
  */
 const FEATURE_SIDES: Record<string, Side | null> = {
   "cart-checkout": "shop",
+  // Sign-in, sign-up, the profile and order pages: the shopper's (the admin check's "Access Denied" is listed).
+  accounts: "shop",
   // The rules a coupon code is judged by, with the messages the shopper reads (the admin tab is admin-coupons).
   coupons: "shop",
   "address-lookup": "shop",
