@@ -19,7 +19,7 @@ import "./production-env";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { searchAdminProducts } from "../app/domain/catalogue-admin/products-admin.server";
+import { searchAdminProducts } from "../app/features/admin-products/products-admin.server";
 import { parseProductListFilters } from "../app/features/admin-products";
 import {
   countProducts,

@@ -12,3 +12,4 @@ export {
 export { deleteProduct, restoreProduct, setProductActive, type ProductWriteOutcome } from "./product-writes.server";
 export { exportProductsCsv } from "./export-csv.server";
 export { parsePriceChange } from "./price-change";
+export { addProductTag, removeProductTag } from "./products-admin.server";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-
 import type { DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { productCategories, products, stock } from "~/db/schema";
-import { ADMIN_PAGE_SIZE, searchCondition } from "~/domain/catalogue-admin/products-admin.server";
+import { ADMIN_PAGE_SIZE, searchCondition } from "./products-admin.server";
 import type { ProductListPage, ProductTotal } from "./product-list-types";
 import { LOW_STOCK_THRESHOLD, type ProductListFilters } from "./products-query";
 

@@ -15,7 +15,7 @@ import { useHydrated } from "~/components/catalogue/use-hydrated";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { useResultToast } from "~/components/admin/admin-actions";
 import { ChangeHistoryLink } from "~/components/admin/change-log";
-import { EditDialog } from "~/components/admin/products-panel";
+import { EditDialog } from "./edit-dialog";
 import { UrlDialog } from "~/components/admin/url-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { parseSearch } from "~/domain/catalogue-admin/product-input";
+import { parseSearch } from "./product-input";
 import { LOW_STOCK_THRESHOLD } from "~/features/admin-dashboard";
 
 /**

@@ -1,5 +1,5 @@
 import type { AdminActionResult } from "~/components/admin/admin-actions";
-import type { AdminProductDetail } from "~/domain/catalogue-admin/product-types";
+import type { AdminProductDetail } from "./product-types";
 import type { ProductListPage, ProductTotal } from "./product-list-types";
 import type { ProductListFilters } from "./products-query";
 

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { AdminActor } from "~/domain/admin/audit.server";
-import { parseTag } from "~/domain/catalogue-admin/product-input";
-import { addProductTag, removeProductTag } from "~/domain/catalogue-admin/products-admin.server";
+import { parseTag } from "~/features/admin-products";
+import { addProductTag, removeProductTag } from "~/features/admin-products/index.server";
 import type { ProductTagResult } from "./product-tag-result";
 
 export const TAG_INTENTS = ["tag-add", "tag-remove"] as const;

@@ -66,7 +66,7 @@ const SIDES: [RegExp, Side | null][] = [
   [/^shared\/language\//, null],
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
-  [/^domain\/(admin|catalogue-admin)\//, "admin"],
+  [/^domain\/admin\//, "admin"],
   [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],
   // The file store's words are S3 requests and log lines for the operator (ADR 0041).

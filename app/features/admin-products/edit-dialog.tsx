@@ -5,9 +5,9 @@ import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { AdminProductDetail } from "~/domain/catalogue-admin/product-types";
-import { UrlDialog, useCloseOnSuccess } from "./url-dialog";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
+import type { AdminProductDetail } from "./product-types";
+import { UrlDialog, useCloseOnSuccess } from "~/components/admin/url-dialog";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
 
 /** The Update Product dialog and its tag editor (used by app/features/admin-products); every form posts here. */
 const ACTION_PATH = "/admin/products";

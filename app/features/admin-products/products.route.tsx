@@ -1,16 +1,16 @@
 import { data, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/admin.products";
+import type { Route } from "./+types/products.route";
 import { errorText } from "~/components/admin/error-text";
 import { adminGuard } from "~/features/accounts/index.server";
-import { parseProductEdit, parseTag } from "~/domain/catalogue-admin/product-input";
-import { artNoOf } from "~/domain/catalogue-admin/products-tab.server";
+import { parseProductEdit, parseTag } from "./product-input";
+import { artNoOf } from "./art-no.server";
 import {
   addProductTag,
   removeProductTag,
   setProductInactive,
   updateProduct,
   type ProductWriteResult,
-} from "~/domain/catalogue-admin/products-admin.server";
+} from "./products-admin.server";
 import { ProductsPanel, parseProductListFilters, type ProductActionResult } from "~/features/admin-products";
 import {
   deleteProduct,
