@@ -46,7 +46,9 @@ export default [
       // The Dashboard (issue 29): figures and the to-do list; /admin?tab=<id> redirects to /admin/<id>.
       index("features/admin-dashboard/dashboard.route.tsx"),
       route("products", "features/admin-products/products.route.tsx"),
-      route("product-management", "features/admin-products/products.route.tsx", { id: "routes/admin.product-management" }),
+      route("product-management", "features/admin-products/products.route.tsx", {
+        id: "routes/admin.product-management",
+      }),
       route("users", "routes/admin.users.tsx"),
       route("settings", "routes/admin.settings.tsx"),
       route("api", "features/fulfilment/api.route.tsx"),

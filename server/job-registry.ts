@@ -10,12 +10,26 @@ import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../app/features/imag
 import { storageFor } from "../app/shared/storage/index.server";
 import { mailQueue } from "../app/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "../app/domain/mail/outbox.server";
-import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "../app/domain/orders/reconcile-payments.server";
+import {
+  RECONCILE_EVERY_MS,
+  RECONCILE_QUEUE,
+  reconcileOpenPayments,
+} from "../app/domain/orders/reconcile-payments.server";
 import type { PaymentProvider } from "../app/features/payments/index";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "../app/features/stock-alerts/index.server";
-import { FEED_QUEUE, FEED_SCHEDULE_EVERY_MS, FEED_SCHEDULE_QUEUE, feedQueues } from "../app/features/supplier-feed/index.server";
+import {
+  FEED_QUEUE,
+  FEED_SCHEDULE_EVERY_MS,
+  FEED_SCHEDULE_QUEUE,
+  feedQueues,
+} from "../app/features/supplier-feed/index.server";
 import type { Logger } from "../app/lib/logger.server";
-import { createJobWorker, type JobWorker, type QueueDefinitions, type Schedule } from "../app/domain/jobs/worker.server";
+import {
+  createJobWorker,
+  type JobWorker,
+  type QueueDefinitions,
+  type Schedule,
+} from "../app/domain/jobs/worker.server";
 
 export type BackgroundDeps = {
   db: Db;

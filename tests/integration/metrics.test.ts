@@ -106,7 +106,10 @@ describe("figures", () => {
     const about = { route: "features/content/about.route", method: "GET", status: "200" };
     expect(valueOf(all, "trapkracht_http_requests_total", about)).toBe(4);
     expect(
-      valueOf(all, "trapkracht_http_request_duration_seconds_count", { route: "features/content/about.route", method: "GET" }),
+      valueOf(all, "trapkracht_http_request_duration_seconds_count", {
+        route: "features/content/about.route",
+        method: "GET",
+      }),
     ).toBe(4);
     expect(
       valueOf(all, "trapkracht_http_requests_total", { route: "routes/product.$artNo", method: "GET", status: "404" }),

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startLoopbackFtpServer, writeSampleSupplierFiles } from "../../app/features/connections/loopback-servers.server";
+import {
+  startLoopbackFtpServer,
+  writeSampleSupplierFiles,
+} from "../../app/features/connections/loopback-servers.server";
 
 /** A real FTP server (ftp-srv) on 127.0.0.1 with the supplier's sample files (.csv and .xml) and a folder. */
 export async function startTestFtpServer() {

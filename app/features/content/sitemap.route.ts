@@ -1,11 +1,5 @@
 import type { Route } from "./+types/sitemap.route";
-import {
-  sitemapContentUrls,
-  sitemapIndexXml,
-  sitemapPageCount,
-  sitemapProductUrls,
-  urlsetXml,
-} from "./sitemap.server";
+import { sitemapContentUrls, sitemapIndexXml, sitemapPageCount, sitemapProductUrls, urlsetXml } from "./sitemap.server";
 
 const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 

@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const tab: MigrationTab = new URL(request.url).searchParams.get("tab") === "statistics" ? "statistics" : "tool";
   const state = await imageMigrationState(context.db);
-  const statistics = tab === "statistics" ? await imageStatistics(context.db, storageFor(context.config, "images")) : null;
+  const statistics =
+    tab === "statistics" ? await imageStatistics(context.db, storageFor(context.config, "images")) : null;
   return { tab, state, statistics };
 }
 

@@ -1,10 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/request.route";
-import {
-  STOCK_ALERT_TEXT,
-  stockAlertSchema,
-  type StockAlertActionData,
-} from "./stock-alert-schema";
+import { STOCK_ALERT_TEXT, stockAlertSchema, type StockAlertActionData } from "./stock-alert-schema";
 import { requestStockAlert } from "./stock-alerts.server";
 import { readForm } from "~/lib/form.server";
 

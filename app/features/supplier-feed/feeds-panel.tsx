@@ -4,13 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { Moment } from "~/components/admin/admin-format";
-import {
-  ENCODING_CHOICES,
-  FEED_UPLOAD_PATH,
-  SCHEDULE_MINUTES,
-  SEPARATOR_CHOICES,
-  SYNTAX_CHOICES,
-} from "./feed-form";
+import { ENCODING_CHOICES, FEED_UPLOAD_PATH, SCHEDULE_MINUTES, SEPARATOR_CHOICES, SYNTAX_CHOICES } from "./feed-form";
 import { cn } from "~/lib/cn";
 import { ActionMessage } from "~/components/admin/action-message";
 import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
