@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/guest-order";
-import { OrderDisclosure } from "~/features/accounts";
+import { OrderDisclosure } from "~/components/account/order-list";
 import { StaticPage } from "~/features/content";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/orders";
-import { AccountShell } from "~/features/accounts";
-import { OrderList } from "~/features/accounts";
+import { AccountShell } from "~/components/account/account-shell";
+import { OrderList } from "~/components/account/order-list";
 import { rootOrigin } from "~/lib/root-data";
 import { requireAccountViewer } from "~/features/accounts/index.server";
 import { listCustomerOrders } from "~/domain/orders/customer-orders.server";

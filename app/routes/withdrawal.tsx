@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { StaticPage } from "~/features/content";
-import { WithdrawalFlow } from "~/features/accounts";
+import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
 import { shopperOrderAccess } from "~/domain/orders/shopper-access.http.server";
 import { getWithdrawalState, withdrawOrder } from "~/domain/orders/withdrawal.server";
 import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "~/domain/orders/withdrawal";

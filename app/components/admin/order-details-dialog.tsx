@@ -3,7 +3,7 @@ import { ChangeHistoryLink } from "./change-log";
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { OrderStatusDot, PaymentBadge } from "~/features/accounts";
+import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Loader2 } from "~/components/ui/icons";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { OrderStatusDot, PaymentBadge } from "~/features/accounts";
+import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
 import { useHydrated } from "~/components/catalogue/use-hydrated";
 import { buttonVariants } from "~/components/ui/button";
 import {

@@ -17,7 +17,7 @@ import {
   type AddressField,
   type AddressValues,
 } from "./profile-address";
-import { AddressLookupStatus, useAddressLookup } from "~/features/address-lookup/index";
+import { AddressLookupStatus, useAddressLookup } from "~/features/address-lookup";
 import { useRootData } from "~/lib/root-data";
 
 /** What the action answers when it did not save the address. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { OrderStatusDot, PaymentBadge } from "~/features/accounts";
+import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
 import type { Moment } from "~/components/admin/admin-format";
 import { Badge } from "~/components/ui/badge";
 import { ArrowLeft } from "~/components/ui/icons";

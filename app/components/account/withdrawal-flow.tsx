@@ -3,7 +3,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { COMPANY, COMPANY_ADDRESS } from "~/features/content/index";
+import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
 import { formatEuro } from "~/domain/money/money";
 import { formatOrderDate } from "~/domain/orders/order-labels";
 import {
