@@ -4,21 +4,21 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   layout("routes/_shop.tsx", [
     index("features/content/home.route.tsx"),
-    route("products", "routes/products.tsx"),
-    route("products-grid", "routes/products-grid.tsx"),
-    route("sportvoeding", "routes/sportvoeding.tsx"),
-    route("onderhoud", "routes/onderhoud.tsx"),
-    route("fietsonderdelen", "routes/fietsonderdelen.tsx"),
-    route("reiniging", "routes/reiniging.tsx"),
-    route("smering", "routes/smering.tsx"),
-    route("product/:artNo", "routes/product.$artNo.tsx"),
+    route("products", "features/catalogue/products.route.tsx"),
+    route("products-grid", "features/catalogue/products-grid.route.tsx"),
+    route("sportvoeding", "features/catalogue/sportvoeding.route.tsx"),
+    route("onderhoud", "features/catalogue/onderhoud.route.tsx"),
+    route("fietsonderdelen", "features/catalogue/fietsonderdelen.route.tsx"),
+    route("reiniging", "features/catalogue/reiniging.route.tsx"),
+    route("smering", "features/catalogue/smering.route.tsx"),
+    route("product/:artNo", "features/catalogue/product.route.tsx"),
     route("blog", "features/content/blog.route.tsx"),
     route("blog/:slug", "features/content/blog-post.route.tsx"),
     route("contact", "features/contact/contact.route.tsx"),
     route("about", "features/content/about.route.tsx"),
     route("privacy", "features/content/privacy.route.tsx"),
     route("terms", "features/content/terms.route.tsx"),
-    route("ProductCategories", "routes/product-categories.tsx"),
+    route("ProductCategories", "features/catalogue/categories.route.tsx"),
     // "Mail me als het weer leverbaar is": confirm or cancel through the mailed link.
     route("voorraadmelding/:token", "features/stock-alerts/confirm.route.tsx"),
     // Accounts (spec 1 §2.3, §2.10, §2.11)
@@ -90,7 +90,7 @@ export default [
   // The built-in test supplier, standing in for the dropship supplier while none is configured.
   route("api/test-supplier/orders", "features/fulfilment/test-supplier-orders.route.ts"),
   route("api/test-supplier/images/:file", "features/fulfilment/test-supplier-image.route.ts"),
-  route("api/search-suggestions", "routes/api.search-suggestions.ts"),
+  route("api/search-suggestions", "features/search/suggestions.route.ts"),
   // Street and city from postcode + house number for the address forms (issue 30; ADR 0045).
   route("api/adres", "features/address-lookup/address.route.ts"),
   route("voorraadmelding", "features/stock-alerts/request.route.ts"),

@@ -112,7 +112,11 @@ describe("figures", () => {
       }),
     ).toBe(4);
     expect(
-      valueOf(all, "trapkracht_http_requests_total", { route: "routes/product.$artNo", method: "GET", status: "404" }),
+      valueOf(all, "trapkracht_http_requests_total", {
+        route: "features/catalogue/product.route",
+        method: "GET",
+        status: "404",
+      }),
     ).toBe(2);
     expect(
       valueOf(all, "trapkracht_http_requests_total", { route: "routes/not-found", method: "GET", status: "404" }),

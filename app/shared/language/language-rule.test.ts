@@ -45,6 +45,8 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   connections: "admin",
   fulfilment: "admin",
   payments: "shop",
+  // The shop's catalogue pages: listings, category pages and the product page.
+  catalogue: "shop",
   orders: "admin",
   "order-timeline": "admin",
   "product-images": "admin",

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/product-categories";
+import type { Route } from "./+types/categories.route";
 import { rootOrigin } from "~/lib/root-data";
 import { getCategoryTree, type CategoryTreeNode } from "~/domain/catalogue/categories.server";
 import { pageMeta } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "react-router";
-import type { Route } from "./+types/products-grid";
+import type { Route } from "./+types/products-grid.route";
 import { PaginationNav } from "~/components/catalogue/pagination-nav";
 import { PLACEHOLDER_IMAGE } from "~/components/catalogue/stock-indicator";
 import { listGridProducts } from "~/domain/catalogue/listing.server";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { data, isRouteErrorResponse } from "react-router";
-import type { Route } from "./+types/product.$artNo";
+import type { Route } from "./+types/product.route";
 import { ProductDetailView } from "~/components/product/product-detail";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
 import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalogue/product.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/fietsonderdelen";
+import type { Route } from "./+types/fietsonderdelen.route";
 import { CategoryCards } from "~/components/catalogue/category-cards";
 import { FilterPanel } from "~/components/catalogue/filter-panel";
 import { ListingView } from "~/components/catalogue/listing-view";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/onderhoud";
+import type { Route } from "./+types/onderhoud.route";
 import { CategoryCards, productCountLabel } from "~/components/catalogue/category-cards";
 import { ListingView } from "~/components/catalogue/listing-view";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/products";
+import type { Route } from "./+types/products.route";
 import { BackButton } from "~/components/catalogue/back-button";
 import { CategoryCards } from "~/components/catalogue/category-cards";
 import { EmptyState } from "~/components/catalogue/empty-state";

@@ -1,5 +1,5 @@
 import { Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/sportvoeding";
+import type { Route } from "./+types/sportvoeding.route";
 import { ActiveFilters, chipsOf } from "~/components/catalogue/active-filters";
 import { productCountLabel } from "~/components/catalogue/category-cards";
 import { EmptyState } from "~/components/catalogue/empty-state";
