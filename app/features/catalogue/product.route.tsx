@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/product.route";
-import { ProductDetailView } from "~/components/product/product-detail";
-import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/components/product/product-json-ld";
+import { ProductDetailView } from "./product-detail";
+import { absoluteUrl, productJsonLd, serializeJsonLd } from "./product-json-ld";
 import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalogue/product.server";
 import { adminGuard } from "~/features/accounts/index.server";
 import { changeProductTag, type TagIntent } from "~/features/product-tags/index.server";
@@ -163,7 +163,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 // Rarely shown: the error's content loads only then (ADR 0006).
 const ProductErrorContent = serverRenderedLazy<{ status: number | null }>(() =>
-  import("~/components/product/product-error").then((m) => ({ default: m.ProductErrorContent })),
+  import("./product-error").then((m) => ({ default: m.ProductErrorContent })),
 );
 
 /** Invalid id (400), unknown or unlisted product (404), or a failed lookup, inside the shop layout. */
