@@ -36,10 +36,10 @@ export default [
     // "Bestelling herroepen" (issue 11): for the customer who placed the order and the guest who opened it.
     route("herroepen/:orderId", "routes/withdrawal.tsx"),
     // Cart and checkout (spec 1 §2.12, §2.13)
-    route("cart", "routes/cart.tsx"),
-    route("checkout", "routes/checkout.tsx"),
-    route("checkout/success", "routes/checkout.success.tsx"),
-    route("checkout/cancel", "routes/checkout.cancel.tsx"),
+    route("cart", "features/cart-checkout/cart.route.tsx"),
+    route("checkout", "features/cart-checkout/checkout.route.tsx"),
+    route("checkout/success", "features/cart-checkout/checkout-success.route.tsx"),
+    route("checkout/cancel", "features/cart-checkout/checkout-cancel.route.tsx"),
     // Admin (spec 1 §2.15): a layout (guard, shell, tab bar) with one child route per tab; every
     // loader and action calls requireAdmin. /admin?tab=<id> redirects to /admin/<id>.
     route("admin", "routes/admin.tsx", [

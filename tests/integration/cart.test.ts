@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { CartQuote } from "../../app/domain/checkout/quote";
-import { quoteCart } from "../../app/domain/checkout/quote.server";
+import { quoteCart } from "../../app/features/cart-checkout/quote.server";
 import { createProduct } from "../support/factories";
 import { postToAction } from "../support/single-fetch";
 import { useTestApp } from "../support/fixture";

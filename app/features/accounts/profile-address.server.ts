@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { customers, users } from "~/db/schema/index";
-import { defaultAddressOf, saveShippingAddress } from "~/domain/checkout/addresses.server";
+import { defaultAddressOf, saveShippingAddress } from "~/features/cart-checkout/index.server";
 import { EMPTY_ADDRESS, type AddressValues } from "./profile-address";
 import type { profileAddressSchema } from "./profile-address";
 import type { z } from "zod";

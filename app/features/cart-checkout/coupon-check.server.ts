@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { quoteCart } from "~/domain/checkout/quote.server";
+import { quoteCart } from "./quote.server";
 import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
 import type { Logger } from "~/lib/logger.server";
 import type { CouponCheck, CouponForm } from "./coupon-check";

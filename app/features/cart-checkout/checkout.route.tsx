@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/checkout";
+import type { Route } from "./+types/checkout.route";
 import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/checkout-page";
 import type { QuoteView } from "~/domain/checkout/quote-view";
 import { rootOrigin } from "~/lib/root-data";
 import { getProfile } from "~/features/accounts/index.server";
 import { getViewer } from "~/features/accounts/index.server";
-import { defaultAddressOf } from "~/domain/checkout/addresses.server";
+import { defaultAddressOf } from "./addresses.server";
 import {
   CHECKOUT_TEXT,
   checkoutValuesFrom,
@@ -17,10 +17,10 @@ import {
   validateShipping,
   type CheckoutValues,
 } from "~/domain/checkout/checkout-schema";
-import { placeOrder } from "~/domain/checkout/place-order.server";
-import { quoteCart } from "~/domain/checkout/quote.server";
-import { checkCoupon, COUPON_RATE_LIMIT } from "~/features/cart-checkout/index.server";
-import { couponFormOf } from "~/features/cart-checkout";
+import { placeOrder } from "./place-order.server";
+import { quoteCart } from "./quote.server";
+import { checkCoupon, COUPON_RATE_LIMIT } from "./coupon-check.server";
+import { couponFormOf } from "./coupon-check";
 import { COUPON_MESSAGES } from "~/features/coupons";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { intentAction } from "~/shared/actions/intent-action.server";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
-import type { Route } from "./+types/checkout.success";
+import type { Route } from "./+types/checkout-success.route";
 import { PaymentResult } from "~/features/payments";
 import { rootOrigin } from "~/lib/root-data";
 import { cartStore } from "~/domain/cart/cart-store";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import type { Route } from "./+types/checkout.cancel";
+import type { Route } from "./+types/checkout-cancel.route";
 import { PaymentResult } from "~/features/payments";
-import { cancelCheckout } from "~/features/cart-checkout/index.server";
+import { cancelCheckout } from "./cancel-checkout.server";
 import { rootOrigin } from "~/lib/root-data";
 import { CHECKOUT_RESULT_TEXT } from "~/features/payments";
 import { textParam } from "~/lib/text-input";

@@ -1,14 +1,14 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { products, siteSettings, stock } from "~/db/schema";
+import { products, siteSettings, stock } from "~/db/schema/index";
 import { evaluateCoupon } from "~/features/coupons/index.server";
 import { offerOf } from "~/domain/catalogue/offer";
 import type { DbExecutor } from "~/db/client.server";
-import { priceOrder, type ShippingRule } from "./pricing";
-import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "./quote";
+import { priceOrder, type ShippingRule } from "~/domain/checkout/pricing";
+import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "~/domain/checkout/quote";
 
 // The types live in a plain module so the cart and checkout components can read a quote too.
-export type { CartQuote, CouponResult, LineProblem, QuoteLine } from "./quote";
-export { MAX_LINE_QUANTITY } from "./quote";
+export type { CartQuote, CouponResult, LineProblem, QuoteLine } from "~/domain/checkout/quote";
+export { MAX_LINE_QUANTITY } from "~/domain/checkout/quote";
 
 export type QuoteInput = { items: { artNo: number; quantity: number }[]; couponCode?: string | null };
 

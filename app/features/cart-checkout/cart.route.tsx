@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import type { Route } from "./+types/cart";
+import type { Route } from "./+types/cart.route";
 import { CartPage } from "~/components/cart/cart-page";
 import { rootOrigin } from "~/lib/root-data";
 import { parsePostedItems } from "~/domain/cart/cart-edit";
 import type { CartQuote } from "~/domain/checkout/quote";
-import { quoteCart } from "~/domain/checkout/quote.server";
-import { checkCoupon } from "~/features/cart-checkout/index.server";
-import { couponFormOf } from "~/features/cart-checkout";
+import { quoteCart } from "./quote.server";
+import { checkCoupon } from "./coupon-check.server";
+import { couponFormOf } from "./coupon-check";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import { customers, orderItems, orders, products, users } from "~/db/schema";
+import { customers, orderItems, orders, products, users } from "~/db/schema/index";
 import type { Auth } from "~/features/accounts/index.server";
 import { signUp } from "~/features/accounts/index.server";
 import type { Viewer } from "~/features/accounts";
 import type { CheckoutLine, PaymentProvider } from "~/features/payments";
 import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
 import type { Logger } from "~/lib/logger.server";
-import { checkoutCancelUrl } from "~/features/cart-checkout/index.server";
+import { checkoutCancelUrl } from "./cancel-checkout.server";
 import { linkCustomerToAccount, customerForOrder } from "./customer.server";
 import { saveShippingAddress } from "./addresses.server";
 import {
@@ -21,7 +21,7 @@ import {
   type CheckoutErrors,
   type CheckoutStep,
   type CheckoutValues,
-} from "./checkout-schema";
+} from "~/domain/checkout/checkout-schema";
 import { quoteCart, type CouponResult, type QuoteLine } from "./quote.server";
 
 /**
