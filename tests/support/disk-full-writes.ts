@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { storeCarouselImage } from "../../app/features/carousel/uploads.server";
 import { storageFor } from "../../app/shared/storage/index.server";
-import { receiveFeedUpload } from "../../app/features/supplier-feed/upload.server";
+import { receiveFeedUpload } from "../../app/features/supplier-feed/upload.http.server";
 
 const dataDir = process.argv[2]!;
 

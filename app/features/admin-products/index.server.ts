@@ -1,5 +1,5 @@
 /** Product Management (issue 29, ADR 0034): the server side, for the route modules. */
-export { loadProductsTab, selectedArtNos, SELECTION_MAX } from "./products-tab.server";
+export { loadProductsTab, selectedArtNos, SELECTION_MAX } from "./products-tab.http.server";
 export { countProducts, listProducts, productFilterCondition, EXACT_TOTAL_LIMIT } from "./list-products.server";
 export {
   BULK_MAX,

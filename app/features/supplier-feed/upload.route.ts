@@ -3,7 +3,7 @@ import type { Route } from "./+types/upload.route";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { parseFeedOptions } from "./feed-form";
 import { activeRun, FeedBusyError, startFeedRun } from "./runs.server";
-import { receiveFeedUpload } from "./upload.server";
+import { receiveFeedUpload } from "./upload.http.server";
 import { storageFor } from "~/shared/storage/index.server";
 
 /**
