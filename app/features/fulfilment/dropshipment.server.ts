@@ -70,9 +70,9 @@ function orderIdOf(payload: Record<string, unknown>): string {
   return orderId;
 }
 
-/** A cancelled order (or one an earlier attempt completed meanwhile) is not sent: the job ends, nobody is alerted. */
+/** A cancelled order is not sent: the job ends, nobody is alerted. */
 function cancelledBeforeSending(logger: Logger, orderId: string): void {
-  logger.info({ orderId }, "dropshipment not sent: the order was cancelled or already sent");
+  logger.info({ orderId }, "dropshipment not sent: the order was cancelled");
 }
 
 /**
@@ -127,7 +127,12 @@ export function dropshipmentQueue(deps: DropshipmentDeps): QueueDefinition<typeo
         .set({ dropshipmentStatus: "processing" })
         .where(and(eq(orders.id, orderId), ne(orders.dropshipmentStatus, "completed"), ne(orders.status, "cancelled")))
         .returning({ id: orders.id });
-      if (!sending.length) return cancelledBeforeSending(logger, orderId);
+      if (!sending.length) {
+        // No row: cancelled meanwhile, or completed by an attempt that overlapped this one, which
+        // sends all the same (the supplier knows the reference; the acceptance's lock ships once).
+        const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+        if (now?.status === "cancelled") return cancelledBeforeSending(logger, orderId);
+      }
 
       let response;
       try {
