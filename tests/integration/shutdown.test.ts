@@ -206,7 +206,9 @@ describe("SIGTERM under keep-alive load", () => {
     const exitedAfter = Date.now() - signalledAt;
     expect(exit).toEqual({ code: 1, signal: null });
     expect(exitedAfter).toBeGreaterThanOrEqual(1_400);
-    expect(exitedAfter).toBeLessThan(4_000);
+    // The stuck post never ends on its own, so only the deadline can have ended the process; the
+    // bound is loose because a loaded CI machine took 6.5 s to exit (1.5 s deadline).
+    expect(exitedAfter).toBeLessThan(30_000);
     expect(await stuck).toBe("ECONNRESET");
     const deadline = running.logs().find((line) => line.msg === "shutdown deadline passed");
     expect(deadline).toMatchObject({ level: 50, timeoutMs: 1500, step: "http", openRequests: 1 });
