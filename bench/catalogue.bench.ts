@@ -20,7 +20,7 @@ import { rowsOf } from "../app/db/rows.server";
 import { buildApp } from "../tests/support/build";
 import { pageJavaScript } from "./page-js";
 import { asShoppersType, pluralTerms, resultTerms, twoWordTerms, typoTerms } from "./search-terms";
-import { ensureCatalogue, ensurePostgresDatabase, percentile, serveShop } from "./support";
+import { ensureCatalogue, ensurePostgresDatabase, serveShop, timeRequests } from "./support";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -31,19 +31,7 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 async function measure(label: string, urls: string[]) {
   if (ONLY && !ONLY.test(label)) return { label, p50: "-", p95: "-", n: 0 };
-  for (let i = 0; i < WARMUP; i++) await (await fetch(urls[i % urls.length]!)).arrayBuffer();
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const started = performance.now();
-    const res = await fetch(urls[i % urls.length]!);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${label}: ${urls[i % urls.length]} answered ${res.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const row = { label, p50: percentile(times, 50).toFixed(1), p95: percentile(times, 95).toFixed(1), n: REQUESTS };
-  console.log(`${label.padEnd(44)} p50 ${row.p50.padStart(6)} ms   p95 ${row.p95.padStart(6)} ms   (n=${row.n})`);
-  return row;
+  return timeRequests(label, urls, { warmup: WARMUP, requests: REQUESTS });
 }
 
 async function main() {

@@ -15,26 +15,12 @@ import { seedDemoIfEmpty } from "../app/db/seed/demo.server";
 import { createLogger } from "../app/lib/logger.server";
 import { buildApp } from "../tests/support/build";
 import { asShoppersType, pluralTerms, resultTerms, twoWordTerms, typoTerms } from "./search-terms";
-import { percentile, serveShop } from "./support";
+import { serveShop, timeRequests } from "./support";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 120);
 const WARMUP = 20;
 
-async function measure(label: string, urls: string[]) {
-  for (let i = 0; i < WARMUP; i++) await (await fetch(urls[i % urls.length]!)).arrayBuffer();
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const started = performance.now();
-    const res = await fetch(urls[i % urls.length]!);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${label}: ${urls[i % urls.length]} answered ${res.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   (n=${REQUESTS})`,
-  );
-}
+const measure = (label: string, urls: string[]) => timeRequests(label, urls, { warmup: WARMUP, requests: REQUESTS });
 
 async function main() {
   const database = await openDatabase({ kind: "pglite" });

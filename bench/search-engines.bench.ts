@@ -17,7 +17,7 @@
  *   BENCH_RUNS=5  # timed runs per query (after one untimed)
  */
 import "./production-env";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
@@ -70,6 +70,20 @@ const INDEXED_TEXT = sql`engines_unaccent(lower(p.short_description || ' ' || co
 /** The same expression for CREATE INDEX, which takes no table alias (the planner matches the two). */
 const INDEX_EXPRESSION = sql`engines_unaccent(lower(short_description || ' ' || coalesce(brand, '')))`;
 
+/** The first `limit` listed products that match, in `order`, and how many match: two statements side by side. */
+async function pageAndCount(db: Db, matches: SQL, order: SQL, limit: number) {
+  const [rows, count] = await Promise.all([
+    db.execute(sql`
+      SELECT p.art_no FROM products p JOIN listing_stock_order b USING (art_no)
+      WHERE p.is_listed AND ${matches} ORDER BY ${order} LIMIT ${limit}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE p.is_listed AND ${matches}`),
+  ]);
+  return {
+    artNos: rowsOf<{ art_no: number }>(rows).map((r) => Number(r.art_no)),
+    total: rowsOf<{ n: number }>(count)[0]!.n,
+  };
+}
+
 async function unaccentFunction(db: Db) {
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS unaccent`);
   await db.execute(sql`
@@ -101,18 +115,12 @@ const fullText: Engine = {
   async page(db, q, limit) {
     const query = sql`plainto_tsquery('dutch'::regconfig, engines_unaccent(lower(${q})))`;
     const vector = sql`to_tsvector('dutch'::regconfig, ${INDEXED_TEXT})`;
-    const [rows, count] = await Promise.all([
-      db.execute(sql`
-        SELECT p.art_no FROM products p JOIN listing_stock_order b USING (art_no)
-        WHERE p.is_listed AND ${vector} @@ ${query}
-        ORDER BY ts_rank(${vector}, ${query}) DESC, b.in_stock DESC, b.sort_key, p.art_no
-        LIMIT ${limit}`),
-      db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE p.is_listed AND ${vector} @@ ${query}`),
-    ]);
-    return {
-      artNos: rowsOf<{ art_no: number }>(rows).map((r) => Number(r.art_no)),
-      total: rowsOf<{ n: number }>(count)[0]!.n,
-    };
+    return pageAndCount(
+      db,
+      sql`${vector} @@ ${query}`,
+      sql`ts_rank(${vector}, ${query}) DESC, b.in_stock DESC, b.sort_key, p.art_no`,
+      limit,
+    );
   },
 };
 
@@ -137,18 +145,7 @@ const trigram: Engine = {
       words.map((w) => sql`(engines_unaccent(${w}) <<-> ${INDEXED_TEXT})`),
       sql` + `,
     );
-    const [rows, count] = await Promise.all([
-      db.execute(sql`
-        SELECT p.art_no FROM products p JOIN listing_stock_order b USING (art_no)
-        WHERE p.is_listed AND ${every}
-        ORDER BY ${distance}, b.in_stock DESC, b.sort_key, p.art_no
-        LIMIT ${limit}`),
-      db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE p.is_listed AND ${every}`),
-    ]);
-    return {
-      artNos: rowsOf<{ art_no: number }>(rows).map((r) => Number(r.art_no)),
-      total: rowsOf<{ n: number }>(count)[0]!.n,
-    };
+    return pageAndCount(db, every, sql`${distance}, b.in_stock DESC, b.sort_key, p.art_no`, limit);
   },
 };
 

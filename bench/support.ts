@@ -22,6 +22,32 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+export type TimedRow = { label: string; p50: string; p95: string; n: number };
+
+/**
+ * GETs the URLs in turn (`warmup` untimed, then `requests` timed, each read to its end), fails on any
+ * status but 200, prints and returns p50 and p95 in ms.
+ */
+export async function timeRequests(
+  label: string,
+  urls: string[],
+  { warmup, requests }: { warmup: number; requests: number },
+): Promise<TimedRow> {
+  for (let i = 0; i < warmup; i++) await (await fetch(urls[i % urls.length]!)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    const res = await fetch(urls[i % urls.length]!);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${label}: ${urls[i % urls.length]} answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const row = { label, p50: percentile(times, 50).toFixed(1), p95: percentile(times, 95).toFixed(1), n: requests };
+  console.log(`${label.padEnd(44)} p50 ${row.p50.padStart(6)} ms   p95 ${row.p95.padStart(6)} ms   (n=${row.n})`);
+  return row;
+}
+
 /** Drops and creates the PostgreSQL database named by `databaseUrl`, so a benchmark starts empty. */
 export async function recreatePostgresDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
