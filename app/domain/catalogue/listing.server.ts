@@ -612,7 +612,7 @@ async function largeSearchPage(
       .then((result) => rowsOf<{ art_no: number }>(result).map((r) => Number(r.art_no)));
   let artNos: number[];
   if (byRelevance(query)) {
-    const tiers = relevanceTiers(query.search, filtered, await mayBeWholeWords(db, exactOnly(query.search)));
+    const tiers = relevanceTiers(query.search, filtered, await mayBeWholeWords(db, query.search));
     artNos = await tieredPage(tiers, skip, pageSize, (tier, limit) =>
       walk(tier.listing, limit, 0, tier.also, tier.search),
     );
@@ -642,10 +642,11 @@ type RelevanceTier = { also: SQL; listing: SQL; search: SearchQuery };
  * The relevance order of a search with more than EXACT_SEARCH_LIMIT matches, as tiers each walked
  * in name order (ranking every match of "shimano", 73 668 at a million products, costs what counting
  * them did: 0.6–1 s): every word exact and a whole word of the name; exact otherwise; corrected.
- * Each in stock first. `wholeWords` false (mayBeWholeWords: no name can hold every word whole) makes
- * the first two tiers one: the exact matches, none of which is whole, without a walk through all of
- * them to find none. It still holds a whole-word match the vocabulary did not know yet, in name order. Within a tier the name decides, where the exact ranking (≤ 1 000 matches)
+ * Each in stock first. Within a tier the name decides, where the exact ranking (≤ 1 000 matches)
  * also tells word start from inside a word and name from brand (docs/decisions/0043).
+ * `wholeWords` false (mayBeWholeWords: no name can hold every word whole) makes the first two tiers
+ * one: the exact matches, none of which is whole, without a walk through all of them to find none.
+ * It still holds a whole-word match the vocabulary did not know yet, in name order.
  */
 export function relevanceTiers(search: SearchQuery, filtered: SQL | null, wholeWords: boolean): RelevanceTier[] {
   const also = filtered ? sql` AND ${filtered}` : sql``;

@@ -1,5 +1,6 @@
 import type { Config } from "~/config/env.server";
 import { getViewer, type SessionDeps } from "~/features/accounts/index.server";
+import { isUuid } from "./admin-orders-query";
 import { GUEST_ORDER_COOKIE, verifyGuestOrderToken } from "./guest-order.server";
 import { isViewersOrder } from "./withdrawal.server";
 
@@ -7,8 +8,6 @@ import { isViewersOrder } from "./withdrawal.server";
  * HTTP adapter (docs/architecture.md "Layers"): which order the request may open, read from its
  * cookies (the guest's signed order cookie, the session). Route modules use it; services get ids.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The order id the request's guest cookie opens, or null. */
 export function guestOrderIdOf(request: Request, secret: string): string | null {
@@ -26,7 +25,7 @@ export async function shopperOrderAccess(
   deps: SessionDeps & { config: Pick<Config, "authSecret"> },
   orderId: string,
 ): Promise<{ channel: "account" | "guest"; userId: string | null } | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   if (guestOrderIdOf(request, deps.config.authSecret ?? "") === orderId) return { channel: "guest", userId: null };
   const viewer = await getViewer(request, deps);
   if (!viewer?.emailVerified) return null;

@@ -84,8 +84,8 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
 }
 
 /**
- * Whether every word of the query (its exact forms) is a whole word of the vocabulary, and so may be
- * a whole word of some product's name. When one is not, no name holds it as a whole word (the
+ * Whether every word of the query (its exact forms; corrections are not read) is a whole word of
+ * the vocabulary, and so may be a whole word of some product's name. When one is not, no name holds it as a whole word (the
  * vocabulary holds every word of every summarised name), and a search need not walk its matches
  * looking for one: "remblokjes" at a million products, whose 57 000 matches are all compounds
  * ("schijfremblokken"), walked every candidate block twice to find none. A name not yet summarised
