@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import type { QueueDefinition } from "~/domain/jobs/worker.server";
+import { forgetCorrections } from "~/features/search/index.server";
 
 /**
  * How many listed products a block of `search_blocks` summarises. Smaller blocks filter better (a
@@ -83,8 +84,11 @@ export async function refreshSearchBlocks(
   db: Db,
   options: { blockRows?: number; lockTimeoutMs?: number } = {},
 ): Promise<{ names: RefreshSummary; prices: RefreshSummary; categories: RefreshSummary }> {
+  const names = await refreshBlocks(db, NAME_BLOCKS, options);
+  // The name summary's refresh adds the new names' words to the vocabulary (NAME_BLOCKS.words).
+  if (names.refreshed) forgetCorrections(db);
   return {
-    names: await refreshBlocks(db, NAME_BLOCKS, options),
+    names,
     prices: await refreshBlocks(db, PRICE_BLOCKS, options),
     categories: await refreshBlocks(db, CATEGORY_BLOCKS, options),
   };

@@ -1,5 +1,6 @@
 // Server services of search: compiling a query, its SQL conditions and relevance, suggestions.
 export { candidateBlocks, matchesExactly, matchesQuery, relevanceColumns, wholeWordsInName } from "./match-sql.server";
+export { correctionCandidates, forgetCorrections } from "./corrections.server";
 export {
   compileSearch,
   isArtNoQuery,

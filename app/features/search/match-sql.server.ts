@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { wholeWordPattern, wordStartPattern, type QueryWord, type SearchQuery } from "./query";
+import { wholeWordPattern, withoutContaining, wordStartPattern, type QueryWord, type SearchQuery } from "./query";
 
 /**
  * The SQL of a compiled query over a row alias that has `sort_key` (the lowercased name) and `brand`
@@ -12,7 +12,7 @@ const brand = (row: SQL) => sql`search_fold(${row}.brand)`;
 
 function containsAny(text: SQL, pieces: readonly string[]): SQL {
   return sql.join(
-    pieces.map((piece) => sql`${text} LIKE ${`%${piece}%`}`),
+    withoutContaining(pieces).map((piece) => sql`${text} LIKE ${`%${piece}%`}`),
     sql` OR `,
   );
 }
@@ -104,7 +104,10 @@ export function candidateBlocks(query: SearchQuery, candidates: (grams: SQL) => 
   const perWord = query.words.map(
     (word) =>
       sql`(${sql.join(
-        [...word.forms, ...word.corrections].map((piece) => sql`SELECT ${cols} FROM ${candidates(termGrams(piece))}`),
+        // A block that can hold a piece can hold the pieces inside it: the union needs only those.
+        withoutContaining([...word.forms, ...word.corrections]).map(
+          (piece) => sql`SELECT ${cols} FROM ${candidates(termGrams(piece))}`,
+        ),
         sql` UNION `,
       )})`,
   );

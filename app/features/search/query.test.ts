@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fold, queryWords } from "./normalise";
-import { correctedText, parseQuery, withCorrections } from "./query";
+import { correctedText, parseQuery, withCorrections, withoutContaining } from "./query";
 
 describe("fold and queryWords", () => {
   it("drops accents and case", () => {
@@ -44,5 +44,21 @@ describe("withCorrections", () => {
 
   it("does not correct words below 5 characters", () => {
     expect(withCorrections(parseQuery("gell"), new Map([["gell", ["gel"]]])).words[0]!.corrections).toEqual([]);
+  });
+});
+
+describe("withoutContaining", () => {
+  it("keeps the pieces that hold no other piece, once each", () => {
+    expect(withoutContaining(["kettnig", "ketting", "kettingolie", "kettingpons", "ketting"])).toEqual([
+      "kettnig",
+      "ketting",
+    ]);
+    expect(withoutContaining(["zadels", "zadel"])).toEqual(["zadel"]);
+    expect(withoutContaining(["band", "binnenband", "vouwband", "bandje"])).toEqual(["band"]);
+  });
+
+  it("keeps pieces that only overlap or share a start", () => {
+    expect(withoutContaining(["remblok", "blokken", "rem"])).toEqual(["blokken", "rem"]);
+    expect(withoutContaining(["cassette", "casette"])).toEqual(["cassette", "casette"]);
   });
 });

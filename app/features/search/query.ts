@@ -83,3 +83,13 @@ export function wordStartPattern(forms: readonly string[]): string {
 export function correctedText(query: SearchQuery): string {
   return query.words.map((w) => w.corrections[0] ?? w.typed).join(" ");
 }
+
+/**
+ * The pieces a text must contain one of, without those that contain another piece: a text holding
+ * "kettingolie" holds "ketting", so testing the longer one adds nothing but a fold and a LIKE per row
+ * (a typo's corrections, as shoppers type, are often one word and its compounds).
+ */
+export function withoutContaining(pieces: readonly string[]): string[] {
+  const unique = [...new Set(pieces)];
+  return unique.filter((piece) => !unique.some((other) => other !== piece && piece.includes(other)));
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { textArrayLiteral } from "~/db/array-literal.server";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
+import { correctionCandidates } from "./corrections.server";
 import { termWalk } from "./walk.server";
 import { relevanceColumns } from "./match-sql.server";
 import { correctable, parseQuery, wholeWordPattern, withCorrections, type SearchQuery } from "./query";
@@ -28,20 +29,15 @@ export function isArtNoQuery(query: SearchQuery): boolean {
 /**
  * A shopper's query compiled for the search (the one entry point that turns raw text into what the
  * walks match): its words folded and stemmed, and each word of 5+ characters with its corrections
- * from the vocabulary (one round trip, only when a word is long enough to have typos).
+ * from the vocabulary (one round trip for the words not looked up lately, only when a word is long
+ * enough to have typos: correctionCandidates).
  * `prefixLast`: the last word is still being typed, so it is corrected as the start of a word.
  */
 export async function compileSearch(db: Db, raw: string, options: { prefixLast?: boolean } = {}): Promise<SearchQuery> {
   const parsed = parseQuery(raw);
   const words = correctable(parsed);
   if (!words.length) return parsed;
-  const rows = rowsOf<{ term: string; word: string }>(
-    await db.execute(sql`
-      SELECT t.term, c.word FROM unnest(${textArrayLiteral(words)}::text[]) t(term)
-      CROSS JOIN LATERAL search_word_candidates(t.term) c`),
-  );
-  const candidates = new Map<string, string[]>();
-  for (const row of rows) candidates.set(row.term, [...(candidates.get(row.term) ?? []), row.word]);
+  const candidates = await correctionCandidates(db, words);
   return withCorrections(parsed, candidates, options);
 }
 
