@@ -6,6 +6,7 @@ import { exactOnly, hasCorrections, type SearchQuery } from "~/features/search";
 import {
   compileSearch,
   isArtNoQuery,
+  foldedColumns,
   matchesExactly,
   matchesQuery,
   mayBeWholeWords,
@@ -192,7 +193,8 @@ function baseFrom(query: Scoped): SQL {
     parts.push(sql`b.art_no = ANY(${intArray(query.matched)})`);
   } else if (query.search && !isArtNoQuery(query.search)) {
     parts.push(sql`b.art_no IN (
-      SELECT r.art_no FROM product_search r WHERE r.is_listed AND ${matchesQuery(sql`r`, query.search, true)}
+      SELECT r.art_no FROM (SELECT s.art_no, s.is_listed, ${foldedColumns(sql`s.sort_key`, sql`s.brand`)} FROM product_search s) r
+      WHERE r.is_listed AND ${matchesQuery(sql`r`, query.search, true)}
     )`);
   } else if (query.q) {
     const pattern = containsPattern(query.q);
@@ -323,9 +325,12 @@ function offsetPick(query: Scoped, conditions: Condition[], reversed = false): S
   if (byRelevance(query)) {
     // At most EXACT_SEARCH_LIMIT matches come here (a larger search walks relevance tiers instead).
     return sql`SELECT * FROM (
-        SELECT b.art_no, b.in_stock, b.sort_key, ${relevanceColumns(sql`b`, query.search, true)}
-        FROM listing_stock_order b
-        WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
+        SELECT f.art_no, f.in_stock, f.sort_key, ${relevanceColumns(sql`f`, query.search, true)} FROM (
+          SELECT b.art_no, b.in_stock, b.sort_key, ${foldedColumns(sql`b.sort_key`, sql`b.brand`)}
+          FROM listing_stock_order b
+          WHERE ${baseFrom(query)} AND ${whereAll(conditions)}
+          OFFSET 0
+        ) f
       ) ranked
       ORDER BY typos, place, in_stock DESC, sort_key, art_no`;
   }

@@ -1,5 +1,12 @@
 // Server services of search: compiling a query, its SQL conditions and relevance, suggestions.
-export { candidateBlocks, matchesExactly, matchesQuery, relevanceColumns, wholeWordsInName } from "./match-sql.server";
+export {
+  candidateBlocks,
+  foldedColumns,
+  matchesExactly,
+  matchesQuery,
+  relevanceColumns,
+  wholeWordsInName,
+} from "./match-sql.server";
 export { correctionCandidates, forgetCorrections } from "./corrections.server";
 export {
   compileSearch,

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { correctionCandidates } from "./corrections.server";
 import { termWalk } from "./walk.server";
-import { relevanceColumns } from "./match-sql.server";
+import { foldedColumns, relevanceColumns } from "./match-sql.server";
 import { correctable, parseQuery, wholeWordPattern, withCorrections, type SearchQuery } from "./query";
 import { editDistance } from "./typo";
 
@@ -59,10 +59,14 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
     await db.execute(
       sql`
       SELECT art_no, short_description, brand FROM (
-        SELECT s.art_no, s.short_description, s.brand, s.sort_key, l.in_stock, ${relevanceColumns(sql`s`, query, false)}
-        FROM (${matches}) hit
-        JOIN product_search s USING (art_no)
-        LEFT JOIN listing_stock_order l USING (art_no)
+        SELECT f.*, ${relevanceColumns(sql`f`, query, false)} FROM (
+          SELECT s.art_no, s.short_description, s.brand, s.sort_key, l.in_stock,
+                 ${foldedColumns(sql`s.sort_key`, sql`s.brand`)}
+          FROM (${matches}) hit
+          JOIN product_search s USING (art_no)
+          LEFT JOIN listing_stock_order l USING (art_no)
+          OFFSET 0
+        ) f
       ) ranked
       ORDER BY typos, place, in_stock DESC NULLS LAST, sort_key, art_no
       LIMIT ${SEARCH_MAX_RESULTS}`,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { intArrayLiteral } from "~/db/array-literal.server";
-import { candidateBlocks, matchesQuery } from "./match-sql.server";
+import { candidateBlocks, foldedColumns, matchesQuery } from "./match-sql.server";
 import type { SearchQuery } from "./query";
 
 /** Makes `%`, `_` and `\` in a shopper's term match themselves in a LIKE pattern (escape char `\`). */
@@ -29,7 +29,7 @@ export type WalkedListingRow = {
 export type TermWalk = {
   /** The shopper's query, compiled: every word matched (accent- and case-free) anywhere. */
   query: SearchQuery;
-  /** A further condition on the match, alias `r` (sort_key, brand): a relevance tier. */
+  /** A further condition on the match, alias `r` (sort_key, brand, foldedColumns): a relevance tier. */
   also?: SQL;
   /** The shop's search matches the brand too; the suggestions match the description only. */
   withBrand: boolean;
@@ -90,7 +90,7 @@ export function termWalk(walk: TermWalk): SQL {
     : sql`SELECT lo_key, lo_art_no FROM (${candidates}) u ORDER BY lo_key ${dir}, lo_art_no ${dir}`;
   const inBlock = (bounded: boolean) => sql`
     (SELECT ${columns} FROM (
-       SELECT s.art_no, s.sort_key, s.brand FROM product_search s
+       SELECT s.art_no, s.sort_key, s.brand, ${foldedColumns(sql`s.sort_key`, sql`s.brand`)} FROM product_search s
        WHERE ${bounded ? sql`h.hi_key IS NOT NULL` : sql`h.hi_key IS NULL`} AND s.is_listed
          AND (s.sort_key, s.art_no) >= (c.lo_key, c.lo_art_no)
          ${bounded ? sql`AND (s.sort_key, s.art_no) < (h.hi_key, h.hi_art_no)` : sql``}
@@ -143,7 +143,7 @@ export function priceBlockWalk(walk: PriceOrdered): SQL {
   const inBlock = (bounded: boolean) => sql`
     (SELECT b.art_no FROM (
        SELECT s.art_no, s.sort_key, s.brand, s.in_stock, s.category_id, s.colour, s.material, s.size, s.type,
-              s.effective_price_cents
+              s.effective_price_cents, ${foldedColumns(sql`s.sort_key`, sql`s.brand`)}
        FROM listing_stock_order s
        WHERE ${bounded ? sql`h.hi_price IS NOT NULL` : sql`h.hi_price IS NULL`} AND s.is_listed
          AND (s.effective_price_cents, s.sort_key, s.art_no) >= (c.lo_price, c.lo_key, c.lo_art_no)
@@ -181,7 +181,7 @@ export function categoryPriceWalk(walk: PriceOrdered & { categoryId: number }): 
   return sql`
     SELECT b.art_no FROM (
       SELECT s.art_no, s.category_id, lower(s.short_description) AS sort_key, s.brand, s.colour, s.material, s.size,
-             s.type, s.effective_price_cents
+             s.type, s.effective_price_cents, ${foldedColumns(sql`lower(s.short_description)`, sql`s.brand`)}
       FROM products s
       WHERE s.is_listed AND s.category_id = ${Math.trunc(walk.categoryId)}
       ORDER BY s.effective_price_cents ${dir}, lower(s.short_description) ${dir}, s.art_no ${dir} OFFSET 0
@@ -200,7 +200,7 @@ export function categoryPriceWalk(walk: PriceOrdered & { categoryId: number }): 
 export function priceScan(walk: PriceOrdered): SQL {
   const dir = sql.raw(walk.descending ? "DESC" : "ASC");
   return sql`
-    SELECT b.art_no FROM listing_stock_order b
+    SELECT b.art_no FROM (SELECT s.*, ${foldedColumns(sql`s.sort_key`, sql`s.brand`)} FROM listing_stock_order s) b
     WHERE b.is_listed AND ${priceMatches(walk)}
     ORDER BY ${walk.inStockFirst ? sql`b.in_stock DESC, ` : sql``}b.effective_price_cents + 0 ${dir}, b.sort_key ${dir}, b.art_no ${dir}
     LIMIT ${Math.trunc(walk.limit)} OFFSET ${Math.trunc(walk.offset)}`;
@@ -246,7 +246,7 @@ export function scopeBlockWalk(walk: ScopeWalk): SQL {
   const inPiece = (endsInBlock: boolean) => sql`
     (SELECT b.art_no, b.category_id, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents FROM (
        SELECT s.art_no, s.category_id, lower(s.short_description) AS sort_key, s.brand, s.colour, s.material, s.size,
-              s.type, s.effective_price_cents
+              s.type, s.effective_price_cents, ${foldedColumns(sql`lower(s.short_description)`, sql`s.brand`)}
        FROM products s
        WHERE ${endsInBlock ? sql`k.category = k.hi_category` : sql`k.category IS DISTINCT FROM k.hi_category`}
          AND s.is_listed AND s.category_id = k.category
