@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { ADMIN_TOASTER } from "~/components/admin/admin-toaster";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { useNonce } from "~/lib/nonce";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { loadToaster, toast } from "~/lib/toast";

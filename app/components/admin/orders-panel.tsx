@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { buttonVariants } from "~/components/ui/button";
 import {
   BulkShipBar,

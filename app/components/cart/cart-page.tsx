@@ -1,7 +1,7 @@
 import { ShoppingBag, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import type { CartItem } from "~/domain/cart/cart";

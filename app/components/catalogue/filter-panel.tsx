@@ -9,7 +9,7 @@ import { isPagingKey, type ListingParams, serializeListingParams } from "~/domai
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { PriceRange } from "./price-range";
 import { SyncedChoice } from "./synced-choice";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 
 export type FilterPanelProps = {
   /** The page the form submits to (GET), e.g. "/products". */

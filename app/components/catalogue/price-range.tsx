@@ -1,7 +1,7 @@
 import { Slider } from "radix-ui";
 import { useState, type ComponentProps } from "react";
 import { Input } from "~/components/ui/input";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 
 /**
  * Two whole-euro inputs (filter_{id}_min / _max) inside the filter GET form. With JavaScript a

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { ShoppingCart, TriangleAlert } from "lucide-react";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { applyQuote } from "~/domain/cart/cart-edit";
 import { cartStore, useCartItems } from "~/domain/cart/cart-store";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { UserRound } from "~/components/ui/icons";
 import type { PublicViewer } from "~/lib/root-data";
 import { accountLinks } from "./account-links";

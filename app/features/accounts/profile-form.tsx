@@ -1,7 +1,7 @@
 import { FormNotices } from "./form-notices";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";

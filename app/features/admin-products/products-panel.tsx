@@ -11,7 +11,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { useResultToast } from "~/components/admin/admin-actions";
 import { ChangeHistoryLink } from "~/components/admin/change-log";

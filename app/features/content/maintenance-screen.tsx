@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { useHydrated } from "~/components/catalogue/use-hydrated";
+import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Logo } from "~/components/layout/logo";
 import { Button } from "~/components/ui/button";
 
