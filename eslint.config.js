@@ -10,17 +10,25 @@ import path from "node:path";
 /*
  * The house's import directions (brief §3, docs/architecture.md "Folders and import directions"):
  * app/shared knows no feature and no server wiring; a feature is used by anyone else only through
- * its public entry (index.ts; index.server.ts for server code; lazy.ts for code loaded on demand),
- * never through a file inside it.
+ * its public entries (index.ts; index.server.ts for server code; lazy.ts for code loaded on demand;
+ * header.ts for what the shop header needs on every page; components.ts for components kept out of a
+ * light index.ts), never through a file inside it.
  */
 const root = import.meta.dirname;
 const features = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const anyFeatureFile = `${root}/app/features/**`;
-// lazy.ts: what a feature offers to load on demand (its own chunk, kept out of index.ts).
-const publicEntries = ["index.ts", "index.server.ts", "lazy.ts"].map((entry) => `${root}/app/features/*/${entry}`);
-const THROUGH_ENTRY = "Use another feature through its index.ts, index.server.ts or lazy.ts, not a file inside it.";
+// lazy.ts: what a feature offers to load on demand (its own chunk, kept out of index.ts). header.ts:
+// what the shop header uses on every page and nothing else, since the layout's static imports make
+// up the shell chunk every page loads (vite.config.ts). components.ts: components other pages render,
+// kept out of an index.ts that light modules (the cart's) import, since a page loads every module
+// the entry it imports re-exports.
+const publicEntries = ["index.ts", "index.server.ts", "lazy.ts", "header.ts", "components.ts"].map(
+  (entry) => `${root}/app/features/*/${entry}`,
+);
+const THROUGH_ENTRY =
+  "Use another feature through its index.ts, index.server.ts or lazy.ts (or header.ts, components.ts), not a file inside it.";
 const zones = [
   {
     target: "./app/shared",

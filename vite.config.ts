@@ -27,10 +27,10 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
 const CATALOGUE_COMMON = new Set(
   [
     "app/domain/money/money.ts",
-    "app/domain/catalogue/offer.ts",
-    "app/domain/catalogue/stock.ts",
+    "app/features/catalogue/offer.ts",
+    "app/features/catalogue/stock.ts",
     "app/components/ui/badge.tsx",
-    "app/components/catalogue/stock-indicator.tsx",
+    "app/features/catalogue/stock-indicator.tsx",
     "app/components/cart/add-to-cart.ts",
   ].map((file) => path.resolve(file)),
 );

@@ -15,7 +15,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../app/db/client.server";
-import { CATEGORY_IDS } from "../app/domain/catalogue/category-ids";
+import { CATEGORY_IDS } from "../app/features/catalogue/category-ids";
 import { rowsOf } from "../app/db/rows.server";
 import { buildApp } from "../tests/support/build";
 import { pageJavaScript } from "./page-js";

@@ -21,7 +21,7 @@ import { sql, type SQL } from "drizzle-orm";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { listProducts } from "../app/domain/catalogue/listing.server";
+import { listProducts } from "../app/features/catalogue/listing.server";
 import { RELEVANCE_CASES, seedRelevanceCatalogue } from "../tests/support/search-relevance-set";
 import { ensureCatalogue, ensurePostgresDatabase, percentile, recreatePostgresDatabase } from "./support";
 

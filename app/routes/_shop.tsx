@@ -9,7 +9,7 @@ import { Suspense } from "react";
 import type { Route } from "./+types/_shop";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { getNavCategories } from "~/domain/catalogue/nav-categories.server";
+import { getNavCategories } from "~/features/catalogue/index.server";
 import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 

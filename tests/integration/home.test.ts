@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getFeaturedProducts } from "../../app/domain/catalogue/featured.server";
+import { getFeaturedProducts } from "../../app/features/catalogue/featured.server";
 import { startTestApp } from "../support/app";
 import { createBlogPost, createSlide } from "../support/content-factories";
 import { createCategory, createProduct } from "../support/factories";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, stock } from "../../app/db/schema";
-import type { SortKey } from "../../app/domain/catalogue/listing-params";
-import { getFilterTypes, listProducts } from "../../app/domain/catalogue/listing.server";
+import type { SortKey } from "../../app/features/catalogue/listing-params";
+import { getFilterTypes, listProducts } from "../../app/features/catalogue/listing.server";
 import { anchorWith, hrefs, productLinks } from "../support/catalogue-html";
 import { createFilterTypes, FILTER } from "../support/catalogue-factories";
 import { createCategory } from "../support/factories";

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
-import { getCategoryTree, getChildCategories } from "../../app/domain/catalogue/categories.server";
-import { countListedProducts, listedCountsByCategory } from "../../app/domain/catalogue/listed-counts.server";
+import { getCategoryTree, getChildCategories } from "../../app/features/catalogue/categories.server";
+import { countListedProducts, listedCountsByCategory } from "../../app/features/catalogue/listed-counts.server";
 import { rowsOf } from "../../app/db/rows.server";
 import { sitemapPageCount, sitemapProductUrls } from "../../app/features/content/sitemap.server";
 import { createCategory, createProduct } from "../support/factories";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/client.server";
 import { productPriceHistory, products } from "../../app/db/schema";
-import { lowestPriceBefore } from "../../app/domain/catalogue/offer";
+import { lowestPriceBefore } from "../../app/features/catalogue/offer";
 import type { CartQuote } from "../../app/domain/checkout/quote";
 import { textOf } from "../support/catalogue-html";
 import { createCategory, createProduct } from "../support/factories";

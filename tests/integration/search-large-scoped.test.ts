@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../app/db/rows.server";
 import { products } from "../../app/db/schema";
-import { getFilterTypes, listProducts } from "../../app/domain/catalogue/listing.server";
+import { getFilterTypes, listProducts } from "../../app/features/catalogue/listing.server";
 import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
 import { createFilterTypes } from "../support/catalogue-factories";
 import { createCategory } from "../support/factories";

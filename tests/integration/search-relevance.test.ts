@@ -3,7 +3,7 @@
  * results page (default order: relevance) and the header's suggestions alike, on the demo catalogue.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getFilterTypes, listProducts } from "../../app/domain/catalogue/listing.server";
+import { getFilterTypes, listProducts } from "../../app/features/catalogue/listing.server";
 import { nearestQuery, searchSuggestions } from "../../app/features/search/search.server";
 import { useTestApp } from "../support/fixture";
 import {

@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { PLACEHOLDER_IMAGE } from "~/components/catalogue/stock-indicator";
+import { PLACEHOLDER_IMAGE } from "~/features/catalogue";
 import { Badge } from "~/components/ui/badge";
 import type { CartItem } from "~/domain/cart/cart";
 import { lineProblemText } from "~/domain/cart/line-problem";

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
+import { CATEGORY_IDS } from "~/features/catalogue/header";
 
 /** The header's links, in the order of spec 1 §2.2. The first three open a hover menu of subcategories. */
 export const NAV_LINKS = [

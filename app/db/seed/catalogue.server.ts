@@ -17,7 +17,7 @@ import {
   siteSettings,
   stock,
 } from "~/db/schema";
-import { sanitizeSupplierHtml } from "~/domain/catalogue/sanitize.server";
+import { sanitizeSupplierHtml } from "~/features/catalogue/index.server";
 import { CATEGORY_SEEDS, categoryFilterSeeds, categoryImageUrl, FILTER_TYPE_SEEDS } from "./categories";
 import { BLOG_SEEDS, CAROUSEL_SEEDS, QUIZ_SEEDS } from "./content";
 import { HISTORY_START_DAYS, priceStepsOf, SEED_PRICE_CLOCK, type PriceStep } from "./price-history";

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
+import { CATEGORY_IDS } from "~/features/catalogue";
 
 /**
  * The fixed category tree and filter configuration of the demo shop. The ids are part of the

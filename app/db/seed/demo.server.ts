@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
+import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 import { refreshSearchBlocks } from "~/domain/catalogue/search-blocks.server";
 import type { Logger } from "~/lib/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";

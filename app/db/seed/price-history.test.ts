@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasDiscount, lowestPriceBefore } from "~/domain/catalogue/offer";
+import { hasDiscount, lowestPriceBefore } from "~/features/catalogue";
 import { HISTORY_START_DAYS, priceStepsOf } from "./price-history";
 import { DEMO_PRODUCT_COUNT, generateProducts } from "./product-generator";
 

@@ -15,7 +15,7 @@
  * The step of each product is drawn from its own generator (seeded by its ArtNo), so the rest of
  * the catalogue is exactly what product-generator makes.
  */
-import { hasDiscount } from "~/domain/catalogue/offer";
+import { hasDiscount } from "~/features/catalogue";
 import type { GeneratedProduct } from "./product-generator";
 import { createRng } from "./prng";
 

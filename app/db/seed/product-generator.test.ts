@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasDiscount } from "~/domain/catalogue/offer";
+import { hasDiscount } from "~/features/catalogue";
 import { parsePriceText } from "~/domain/money/money";
 import { CATEGORY_SEEDS, LEAF_CATEGORY_IDS } from "./categories";
 import { DEMO_PRODUCT_COUNT, formatSupplierPrice, generateProduct, generateProducts } from "./product-generator";

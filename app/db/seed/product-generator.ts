@@ -5,7 +5,7 @@
  */
 import type { NutritionRow } from "~/db/schema";
 import { parsePriceText } from "~/domain/money/money";
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
+import { CATEGORY_IDS } from "~/features/catalogue";
 import { CATEGORY_SEEDS, rootOf } from "./categories";
 import { LEAF_SEEDS, type LeafSeed, type NutritionProfile, type ProductTemplate } from "./catalogue-data";
 import { createRng, hashString, type Rng } from "./prng";

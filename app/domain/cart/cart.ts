@@ -1,4 +1,4 @@
-import { isSellable } from "~/domain/catalogue/stock";
+import { isSellable } from "~/features/catalogue/header";
 
 /**
  * A cart line as the spec keeps it in browser storage (spec 1 §3, "Cart item"). Prices are euro

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { adminChanges, productCategories, products, productTags, stock, type NutritionRow } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
+import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 
 /**
  * Product Management's single-product writes beyond the edit form (ADR 0034): "Set active" (also the

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { products, siteSettings, stock } from "~/db/schema/index";
 import { evaluateCoupon } from "~/features/coupons/index.server";
-import { offerOf } from "~/domain/catalogue/offer";
+import { offerOf } from "~/features/catalogue";
 import type { DbExecutor } from "~/db/client.server";
 import { priceOrder, type ShippingRule } from "~/domain/checkout/pricing";
 import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "~/domain/checkout/quote";

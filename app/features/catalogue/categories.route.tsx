@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/categories.route";
 import { rootOrigin } from "~/lib/root-data";
-import { getCategoryTree, type CategoryTreeNode } from "~/domain/catalogue/categories.server";
+import { getCategoryTree, type CategoryTreeNode } from "./categories.server";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/fietsonderdelen.route";
-import { CategoryCards } from "~/components/catalogue/category-cards";
-import { FilterPanel } from "~/components/catalogue/filter-panel";
-import { ListingView } from "~/components/catalogue/listing-view";
-import { getCategory, getChildCategories, getDescendantIds } from "~/domain/catalogue/categories.server";
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
-import { getFilterTypes, listProducts } from "~/domain/catalogue/listing.server";
-import { hasActiveFilters, isFormStyleQuery, listingHref, parseListingParams } from "~/domain/catalogue/listing-params";
+import { CategoryCards } from "./category-cards";
+import { FilterPanel } from "./filter-panel";
+import { ListingView } from "./listing-view";
+import { getCategory, getChildCategories, getDescendantIds } from "./categories.server";
+import { CATEGORY_IDS } from "./category-ids";
+import { getFilterTypes, listProducts } from "./listing.server";
+import { hasActiveFilters, isFormStyleQuery, listingHref, parseListingParams } from "./listing-params";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useRef, useState, useSyncExternalStore } from "react";
-import { PLACEHOLDER_IMAGE } from "~/components/catalogue/stock-indicator";
+import { PLACEHOLDER_IMAGE } from "./stock-indicator";
 import { cn } from "~/lib/cn";
 
 /**

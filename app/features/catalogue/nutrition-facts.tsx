@@ -1,4 +1,4 @@
-import type { NutritionFact } from "~/domain/catalogue/product-detail";
+import type { NutritionFact } from "./product-detail-types";
 
 /** Ingredients, allergens and nutrition values of sports nutrition, each only when the data exists. */
 export function NutritionFacts({

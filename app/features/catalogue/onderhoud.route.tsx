@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/onderhoud.route";
-import { CategoryCards, productCountLabel } from "~/components/catalogue/category-cards";
-import { ListingView } from "~/components/catalogue/listing-view";
+import { CategoryCards, productCountLabel } from "./category-cards";
+import { ListingView } from "./listing-view";
 import { buttonVariants } from "~/components/ui/button";
-import { getCategory, getCategoryPath, getChildCategories } from "~/domain/catalogue/categories.server";
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
-import { getFilterTypes, listProducts } from "~/domain/catalogue/listing.server";
-import { isFormStyleQuery, listingHref, parseListingParams } from "~/domain/catalogue/listing-params";
+import { getCategory, getCategoryPath, getChildCategories } from "./categories.server";
+import { CATEGORY_IDS } from "./category-ids";
+import { getFilterTypes, listProducts } from "./listing.server";
+import { isFormStyleQuery, listingHref, parseListingParams } from "./listing-params";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,14 +1,14 @@
 import { ArrowLeft } from "~/components/ui/icons";
 import { Suspense, type ComponentProps } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { StockIndicator } from "~/components/catalogue/stock-indicator";
+import { StockIndicator } from "./stock-indicator";
 import { Badge } from "~/components/ui/badge";
-import { offerOf } from "~/domain/catalogue/offer";
-import type { ProductDetail } from "~/domain/catalogue/product-detail";
+import { offerOf } from "./offer";
+import type { ProductDetail } from "./product-detail-types";
 import { toEuros } from "~/domain/cart/cart";
 import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
-import { isSellable } from "~/domain/catalogue/stock";
+import { isSellable } from "./stock";
 import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
 import { useRootData } from "~/lib/root-data";
 import { ImageCarousel } from "./image-carousel";

@@ -1,5 +1,5 @@
-import type { StockTone } from "~/domain/catalogue/stock";
-import { stockStatus } from "~/domain/catalogue/stock";
+import type { StockTone } from "./stock";
+import { stockStatus } from "./stock";
 
 export type JsonLdProductInput = {
   artNo: number;

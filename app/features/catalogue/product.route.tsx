@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/product.route";
 import { ProductDetailView } from "./product-detail";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "./product-json-ld";
-import { getProductDetail, parseArtNo, plainTextSummary } from "~/domain/catalogue/product.server";
+import { getProductDetail, parseArtNo, plainTextSummary } from "./product.server";
 import { adminGuard } from "~/features/accounts/index.server";
 import { changeProductTag, type TagIntent } from "~/features/product-tags/index.server";
 import type { ProductTagResult } from "~/features/product-tags";

@@ -1,10 +1,10 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/products-grid.route";
-import { PaginationNav } from "~/components/catalogue/pagination-nav";
-import { PLACEHOLDER_IMAGE } from "~/components/catalogue/stock-indicator";
-import { listGridProducts } from "~/domain/catalogue/listing.server";
-import { offerOf } from "~/domain/catalogue/offer";
-import { gridPageItems } from "~/domain/catalogue/pagination";
+import { PaginationNav } from "./pagination-nav";
+import { PLACEHOLDER_IMAGE } from "./stock-indicator";
+import { listGridProducts } from "./listing.server";
+import { offerOf } from "./offer";
+import { gridPageItems } from "./pagination";
 import { formatEuro } from "~/domain/money/money";
 import { cn } from "~/lib/cn";
 import { rootOrigin } from "~/lib/root-data";

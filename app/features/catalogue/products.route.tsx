@@ -1,17 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products.route";
-import { BackButton } from "~/components/catalogue/back-button";
-import { CategoryCards } from "~/components/catalogue/category-cards";
-import { EmptyState } from "~/components/catalogue/empty-state";
-import { ListingView } from "~/components/catalogue/listing-view";
-import {
-  getCategoryPath,
-  getChildCategories,
-  getDescendantIds,
-  getTopCategories,
-} from "~/domain/catalogue/categories.server";
-import { getFilterTypes, listProducts } from "~/domain/catalogue/listing.server";
-import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "~/domain/catalogue/listing-params";
+import { BackButton } from "./back-button";
+import { CategoryCards } from "./category-cards";
+import { EmptyState } from "./empty-state";
+import { ListingView } from "./listing-view";
+import { getCategoryPath, getChildCategories, getDescendantIds, getTopCategories } from "./categories.server";
+import { getFilterTypes, listProducts } from "./listing.server";
+import { isFormStyleQuery, listingHref, MIN_QUERY_LENGTH, parseListingParams } from "./listing-params";
 import { countSearch } from "~/features/search-report/index.server";
 import { NoResults } from "~/features/search";
 import { nearestQuery, productByArtNo } from "~/features/search/index.server";

@@ -1,17 +1,17 @@
 import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sportvoeding.route";
-import { ActiveFilters, chipsOf } from "~/components/catalogue/active-filters";
-import { productCountLabel } from "~/components/catalogue/category-cards";
-import { EmptyState } from "~/components/catalogue/empty-state";
-import { FilterPanel } from "~/components/catalogue/filter-panel";
-import { fieldsOf } from "~/components/catalogue/hidden-fields";
-import { PaginationNav } from "~/components/catalogue/pagination-nav";
-import { ProductGrid } from "~/components/catalogue/product-grid";
-import { Quiz } from "~/components/catalogue/quiz";
-import { SyncedChoice } from "~/components/catalogue/synced-choice";
-import { getCategory, getDescendantIds } from "~/domain/catalogue/categories.server";
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
-import { getFilterTypes, listProducts } from "~/domain/catalogue/listing.server";
+import { ActiveFilters, chipsOf } from "./active-filters";
+import { productCountLabel } from "./category-cards";
+import { EmptyState } from "./empty-state";
+import { FilterPanel } from "./filter-panel";
+import { fieldsOf } from "./hidden-fields";
+import { PaginationNav } from "./pagination-nav";
+import { ProductGrid } from "./product-grid";
+import { Quiz } from "./quiz";
+import { SyncedChoice } from "./synced-choice";
+import { getCategory, getDescendantIds } from "./categories.server";
+import { CATEGORY_IDS } from "./category-ids";
+import { getFilterTypes, listProducts } from "./listing.server";
 import {
   type ListingParams,
   isFormStyleQuery,
@@ -23,10 +23,10 @@ import {
   toggleTag,
   withoutFilterValue,
   withoutFilters,
-} from "~/domain/catalogue/listing-params";
-import { categoryPageItems } from "~/domain/catalogue/pagination";
-import { quizStateOf } from "~/domain/catalogue/quiz";
-import { getQuizQuestions } from "~/domain/catalogue/quiz.server";
+} from "./listing-params";
+import { categoryPageItems } from "./pagination";
+import { quizStateOf } from "./quiz-state";
+import { getQuizQuestions } from "./quiz.server";
 import { cn } from "~/lib/cn";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/blog-post.route";
 import { BlogImage } from "./blog-image";
 import { rootOrigin } from "~/lib/root-data";
 import { buttonVariants } from "~/components/ui/button";
-import { sanitizeSupplierHtml } from "~/domain/catalogue/sanitize.server";
+import { sanitizeSupplierHtml } from "~/features/catalogue/index.server";
 import { getBlogPost } from "./blog.server";
 import { formatDutchDate } from "./format-date";
 import { pageMeta } from "~/lib/seo";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/home.route";
 import { BlogCard } from "./blog-card";
-import { ProductCard } from "~/components/catalogue/product-card";
+import { ProductCard } from "~/features/catalogue/components";
 import { rootOrigin } from "~/lib/root-data";
 import { HeroCarousel } from "./hero-carousel";
 import { HomeSection, InfoCards, SportvoedingTile } from "./home-sections";
-import { getFeaturedProducts } from "~/domain/catalogue/featured.server";
+import { getFeaturedProducts } from "~/features/catalogue/index.server";
 import { listBlogPosts } from "./blog.server";
 import { listActiveSlides } from "~/features/carousel/index.server";
 import { pageMeta, SHOP_NAME } from "~/lib/seo";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blogSvg, byeBannerSvg, categorySvg, heroSvg, HERO_COUNT, productSvg, type Area } from "./svg";
 import { rowsOf } from "~/db/rows.server";
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
+import { CATEGORY_IDS } from "~/features/catalogue";
 
 const AREA_BY_ROOT: Record<number, Area> = {
   [CATEGORY_IDS.bicycleParts]: "parts",

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { CategoryCards, type CategoryCardData } from "~/components/catalogue/category-cards";
-import { EmptyState } from "~/components/catalogue/empty-state";
+import { CategoryCards, EmptyState, type CategoryCardData } from "~/features/catalogue/components";
 
 /**
  * A search without results (issue 30): "Bedoelde je …?" with the nearest query that finds something,

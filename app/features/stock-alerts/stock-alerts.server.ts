@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { isSellable } from "~/domain/catalogue/stock";
+import { isSellable } from "~/features/catalogue";
 import { enqueueJob } from "~/domain/jobs/queue.server";
 import type { QueueDefinition } from "~/domain/jobs/worker.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";

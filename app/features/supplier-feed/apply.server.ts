@@ -2,7 +2,7 @@ import { arrayItem, intArrayLiteral, textArrayLiteral } from "~/db/array-literal
 import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { sanitizeSupplierHtml } from "~/domain/catalogue/sanitize.server";
+import { sanitizeSupplierHtml } from "~/features/catalogue/index.server";
 import { checkProductRow, checkStockRow, type ProductChange, type StockChange } from "./fields";
 import type { FeedRow } from "./reader.server";
 

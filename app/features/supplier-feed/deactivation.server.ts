@@ -3,7 +3,7 @@ import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { supplierFeedHeldDeactivations, supplierFeedRuns, type DeactivationHold } from "~/db/schema";
 import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
+import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 
 /**
  * The end of a full product feed (issue 27): the products it no longer lists are set inactive only

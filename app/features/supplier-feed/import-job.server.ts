@@ -10,7 +10,7 @@ import {
   supplierFeedSeen,
   type DeactivationHold,
 } from "~/db/schema";
-import { rebuildFilterValueCache } from "~/domain/catalogue/filter-cache.server";
+import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 import { getConnection } from "~/features/connections/index.server";
 import { feedBatchFailure, feedRunFailure, FeedRetryError } from "./batch-errors.server";
 import { deactivateMissingProducts, supersedeHeldDeactivations } from "./deactivation.server";

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import type { ListingResult } from "~/domain/catalogue/listing-types";
+import type { ListingResult } from "./listing-types";
 import {
   type ListingParams,
   hasActiveFilters,
@@ -8,8 +8,8 @@ import {
   pageHref,
   withoutFilterValue,
   withoutFilters,
-} from "~/domain/catalogue/listing-params";
-import { categoryPageItems } from "~/domain/catalogue/pagination";
+} from "./listing-params";
+import { categoryPageItems } from "./pagination";
 import { cn } from "~/lib/cn";
 import { ActiveFilters, chipsOf } from "./active-filters";
 import { listingTotalLabel } from "./category-cards";

@@ -3,10 +3,10 @@ import { addToCart } from "~/components/cart/add-to-cart";
 import { Badge } from "~/components/ui/badge";
 import { Bell, ShoppingCart } from "~/components/ui/icons";
 import { toEuros } from "~/domain/cart/cart";
-import { offerOf } from "~/domain/catalogue/offer";
-import { isSellable } from "~/domain/catalogue/stock";
+import { offerOf } from "./offer";
+import { isSellable } from "./stock";
 import { cardImageSources } from "~/features/image-migration";
-import type { ProductSummary } from "~/domain/catalogue/product-summary";
+import type { ProductSummary } from "./product-summary";
 import { formatEuro } from "~/domain/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
 

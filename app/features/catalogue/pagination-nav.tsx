@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import type { PageItem } from "~/domain/catalogue/pagination";
+import type { PageItem } from "./pagination";
 import { cn } from "~/lib/cn";
 
 const cell =

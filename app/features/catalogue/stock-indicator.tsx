@@ -1,4 +1,4 @@
-import { stockStatus, type StockTone } from "~/domain/catalogue/stock";
+import { stockStatus, type StockTone } from "./stock";
 import { cn } from "~/lib/cn";
 
 // Kept apart from the product card: the product page shows the stock label and the placeholder

@@ -2,10 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productCategories, products, productTags, stock } from "~/db/schema";
 import { getCategoryPath } from "./categories.server";
-import type { ProductDetail } from "./product-detail";
+import type { ProductDetail } from "./product-detail-types";
 import { sanitizeSupplierHtml } from "./sanitize.server";
 
-export type { ProductDetail } from "./product-detail";
+export type { ProductDetail } from "./product-detail-types";
 
 /** Product ids are supplier article numbers: positive integers that fit PostgreSQL's integer. */
 export function parseArtNo(raw: string | undefined): number | null {

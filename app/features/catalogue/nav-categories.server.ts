@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productCategories } from "~/db/schema";
-import { CATEGORY_IDS } from "~/domain/catalogue/category-ids";
+import { CATEGORY_IDS } from "./category-ids";
 
 /** The three top categories of the shop (spec 2 §9), whose pages have a hover menu in the header. */
 const NAV_PARENT_IDS = [CATEGORY_IDS.sportsNutrition, CATEGORY_IDS.maintenance, CATEGORY_IDS.bicycleParts];

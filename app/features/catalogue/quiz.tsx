@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { QuizState } from "~/domain/catalogue/quiz";
+import type { QuizState } from "./quiz-state";
 import { cn } from "~/lib/cn";
 import { HiddenFields } from "./hidden-fields";
 

@@ -1,13 +1,7 @@
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  isPagingKey,
-  type ListingParams,
-  serializeListingParams,
-  SORT_KEYS,
-  SORT_LABELS,
-} from "~/domain/catalogue/listing-params";
+import { isPagingKey, type ListingParams, serializeListingParams, SORT_KEYS, SORT_LABELS } from "./listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { useSyncedSelect } from "./synced-choice";
 

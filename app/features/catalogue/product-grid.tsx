@@ -1,4 +1,4 @@
-import type { ProductSummary } from "~/domain/catalogue/product-summary";
+import type { ProductSummary } from "./product-summary";
 import { ProductCard } from "./product-card";
 
 export function ProductGrid({ products, headingLevel = 2 }: { products: ProductSummary[]; headingLevel?: 2 | 3 }) {

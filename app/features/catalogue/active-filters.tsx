@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import type { ActiveFilter } from "~/domain/catalogue/listing-types";
+import type { ActiveFilter } from "./listing-types";
 
 export type Chip = { key: string; label: string; removeHref: string; ariaLabel: string };
 
