@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { SearchBox } from "~/components/search/search-box";
+import { SearchBox } from "~/features/search/header";
 import { Sheet, SheetContent } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { SearchBox } from "~/components/search/search-box";
+import { SearchBox } from "~/features/search/header";
 import { cn } from "~/lib/cn";
 import { AccountMenu } from "./account-menu";
 import { CartLink } from "./cart-link";
