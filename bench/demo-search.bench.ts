@@ -6,6 +6,11 @@
  *
  *   npm run bench:demo-search
  *   BENCH_REQUESTS=200 npm run bench:demo-search
+ *
+ * Against another version of the shop (bench/README.md, "The embedded demo"): in that checkout,
+ * `BENCH_SERVE=1 npm run bench:demo-search` serves its demo and prints its address; here,
+ * `BENCH_AGAINST=<address> npm run bench:demo-search` sends each request to both in turn, the two
+ * alternating which goes first, so a busy machine slows both alike.
  */
 import "./production-env";
 import path from "node:path";
@@ -15,12 +20,43 @@ import { seedDemoIfEmpty } from "../app/db/seed/demo.server";
 import { createLogger } from "../app/lib/logger.server";
 import { buildApp } from "../tests/support/build";
 import { asShoppersType, pluralTerms, resultTerms, twoWordTerms, typoTerms } from "./search-terms";
-import { serveShop, timeRequests } from "./support";
+import { percentile, serveShop, timeRequests } from "./support";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 120);
 const WARMUP = 20;
 
-const measure = (label: string, urls: string[]) => timeRequests(label, urls, { warmup: WARMUP, requests: REQUESTS });
+const AGAINST = process.env.BENCH_AGAINST;
+
+async function timed(url: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+/** The same paths on this shop and on the other one, request by request, who goes first alternating. */
+async function compareRequests(label: string, base: string, other: string, paths: string[]) {
+  for (let i = 0; i < WARMUP; i++)
+    await Promise.all([timed(base + paths[i % paths.length]), timed(other + paths[i % paths.length])]);
+  const here: number[] = [];
+  const there: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const path = paths[i % paths.length]!;
+    if (i % 2) {
+      there.push(await timed(other + path));
+      here.push(await timed(base + path));
+    } else {
+      here.push(await timed(base + path));
+      there.push(await timed(other + path));
+    }
+  }
+  const figures = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `${percentile(sorted, 50).toFixed(1).padStart(6)} / ${percentile(sorted, 95).toFixed(1).padStart(6)}`;
+  };
+  console.log(`${label.padEnd(38)} other ${figures(there)}   this ${figures(here)}   (p50 / p95 ms, n=${REQUESTS})`);
+}
 
 async function main() {
   const database = await openDatabase({ kind: "pglite" });
@@ -28,11 +64,24 @@ async function main() {
   const { buildDir } = buildApp("bench");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const { server, base } = await serveShop(database.db, build, buildDir, "0");
-  const results = (terms: string[]) => terms.map((t) => `${base}/products?q=${encodeURIComponent(t)}`);
-  const suggestions = (terms: string[]) =>
-    terms.map((t) => `${base}/api/search-suggestions?q=${encodeURIComponent(t)}`);
+  if (process.env.BENCH_SERVE === "1") {
+    console.log(`Serving the demo at ${base}; stop with Ctrl+C`);
+    return new Promise<never>(() => {});
+  }
+  const results = (terms: string[]) => terms.map((t) => `/products?q=${encodeURIComponent(t)}`);
+  const suggestions = (terms: string[]) => terms.map((t) => `/api/search-suggestions?q=${encodeURIComponent(t)}`);
+  const measure = (label: string, paths: string[]) =>
+    AGAINST
+      ? compareRequests(label, base, AGAINST, paths)
+      : timeRequests(
+          label,
+          paths.map((p) => base + p),
+          { warmup: WARMUP, requests: REQUESTS },
+        );
 
-  console.log(`PGlite, demo catalogue, ${REQUESTS} requests a row after ${WARMUP} untimed`);
+  console.log(
+    `PGlite, demo catalogue, ${REQUESTS} requests a row after ${WARMUP} untimed${AGAINST ? `, alternating with ${AGAINST}` : ""}`,
+  );
   await measure("results page, words", results(resultTerms));
   await measure("results page, plurals", results(pluralTerms));
   await measure("results page, two words", results(twoWordTerms));
