@@ -30,11 +30,11 @@ export default [
     route("auth/email/bevestigen", "features/accounts/auth-email-confirm.route.tsx"),
     route("account", "features/accounts/account.route.tsx"),
     route("profile", "features/accounts/profile.route.tsx"),
-    route("orders", "routes/orders.tsx"),
+    route("orders", "features/shopper-orders/orders.route.tsx"),
     // A guest's order: order number + e-mail address, or the signed link in the mails (issue 13).
-    route("bestelling", "routes/guest-order.tsx"),
+    route("bestelling", "features/shopper-orders/guest-order.route.tsx"),
     // "Bestelling herroepen" (issue 11): for the customer who placed the order and the guest who opened it.
-    route("herroepen/:orderId", "routes/withdrawal.tsx"),
+    route("herroepen/:orderId", "features/shopper-orders/withdrawal.route.tsx"),
     // Cart and checkout (spec 1 §2.12, §2.13)
     route("cart", "features/cart-checkout/cart.route.tsx"),
     route("checkout", "features/cart-checkout/checkout.route.tsx"),
@@ -56,7 +56,9 @@ export default [
       route("homepage", "features/carousel/homepage.route.tsx"),
       route("sftp", "features/connections/sftp.route.tsx"),
       route("ftp", "features/connections/ftp.route.tsx"),
-      route("orders", "routes/admin.orders.tsx", [route(":orderId", "routes/admin.orders.$orderId.tsx")]),
+      route("orders", "features/admin-orders/orders.route.tsx", [
+        route(":orderId", "features/admin-orders/order-details.route.tsx"),
+      ]),
       // Customers (issue 28): accounts and guest buyers by e-mail address, and one customer's page.
       route("customers", "features/admin-customers/customers.route.tsx"),
       route("customers/:key", "features/admin-customers/customer.route.tsx"),
@@ -95,7 +97,7 @@ export default [
   route("api/adres", "features/address-lookup/address.route.ts"),
   route("voorraadmelding", "features/stock-alerts/request.route.ts"),
   // Invoices and credit invoices as PDF (issue 11): admins, and the shopper whose order it is.
-  route("factuur/:number", "routes/invoice.$number.ts"),
+  route("factuur/:number", "features/shopper-orders/invoice.route.ts"),
   route("media/images/:file", "features/media/stored-image.route.ts"),
   route("media/:kind/:file", "features/media/drawn-image.route.ts"),
   // Homepage carousel images: the admin's upload (5 MB limit in server/body-limit.ts) and serving.

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { countOrderFilters, exportOrdersCsv, listAdminOrders } from "../app/features/admin-orders/index.server";
-import { parseAdminOrdersQuery } from "../app/domain/orders/admin-orders-query";
+import { parseAdminOrdersQuery } from "../app/features/orders";
 import { seedAdminOrders } from "./seed-admin";
 import { ensurePostgresDatabase, percentile, serveAdminShop } from "./support";
 

@@ -10,11 +10,7 @@ import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../app/features/imag
 import { storageFor } from "../app/shared/storage/index.server";
 import { mailQueue } from "../app/domain/mail/delivery.server";
 import { MAIL_QUEUE } from "../app/domain/mail/outbox.server";
-import {
-  RECONCILE_EVERY_MS,
-  RECONCILE_QUEUE,
-  reconcileOpenPayments,
-} from "../app/domain/orders/reconcile-payments.server";
+import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "../app/features/orders/index.server";
 import type { PaymentProvider } from "../app/features/payments/index";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "../app/features/stock-alerts/index.server";
 import {

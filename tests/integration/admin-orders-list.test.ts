@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { adminChanges, customers, orders, outbox } from "../../app/db/schema";
-import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
+import { withdrawOrder } from "../../app/features/shopper-orders/index.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createPaidOrder, orderItemsOf } from "../support/checkout-factories";

@@ -9,7 +9,7 @@ import {
 } from "../../app/features/fulfilment/dropshipment.server";
 import type { JobPayloads } from "../../app/domain/jobs/queue.server";
 import { createJobWorker, type ClaimedJob, type JobWorker } from "../../app/domain/jobs/worker.server";
-import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
+import { changeOrderStatus } from "../../app/features/orders/index.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";

@@ -12,8 +12,7 @@ import {
 import { sendSupplierRequest } from "../../app/features/fulfilment/supplier-settings.server";
 import { createBackgroundJobs } from "../../server/job-registry";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
-import { changeOrderStatus } from "../../app/domain/orders/admin-orders.server";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
+import { changeOrderStatus, confirmPayment } from "../../app/features/orders/index.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GUEST_ORDER_TEXT, guestOrderToken } from "../../app/domain/orders/guest-order.server";
+import { GUEST_ORDER_TEXT, guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customers, invoices, orderItems, orders } from "../../app/db/schema";
 import { startMailDelivery } from "../../app/domain/mail/delivery.server";
-import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
+import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";

@@ -53,7 +53,7 @@ describe("lint: import boundaries between folders", { timeout: 300_000 }, () => 
   });
 
   it("a route or a component may not reach inside a feature either", async () => {
-    for (const file of ["app/routes/guest-order.tsx", "app/components/admin/action-message.tsx"]) {
+    for (const file of ["app/routes/_shop.tsx", "app/components/admin/action-message.tsx"]) {
       const errors = await boundaryErrors(file, 'import { LinkPicker as x } from "~/features/carousel/link-picker";');
       expect(errors, file).toHaveLength(1);
     }
@@ -75,7 +75,10 @@ describe("lint: import boundaries between folders", { timeout: 300_000 }, () => 
         .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
         .map((m) => m.message);
     };
-    for (const file of ["app/domain/orders/withdrawal.server.ts", "app/features/cart-checkout/place-order.server.ts"]) {
+    for (const file of [
+      "app/features/shopper-orders/withdrawal.server.ts",
+      "app/features/cart-checkout/place-order.server.ts",
+    ]) {
       const errors = await lint(file);
       expect(errors, file).toHaveLength(1);
       expect(errors[0]).toContain("not the AppContext");

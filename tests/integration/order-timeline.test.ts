@@ -7,8 +7,8 @@ import type { AdminActionResult } from "../../app/components/admin/admin-actions
 import { adminChanges, jobs, orderItems, outbox } from "../../app/db/schema";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "../../app/features/fulfilment/dropshipment.server";
 import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
-import { withdrawOrder } from "../../app/domain/orders/withdrawal.server";
+import { confirmPayment } from "../../app/features/orders/index.server";
+import { withdrawOrder } from "../../app/features/shopper-orders/index.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { couponCodes, localPaymentSessions, orders, outbox, stock } from "../../app/db/schema";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
+import { confirmPayment } from "../../app/features/orders/index.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";

@@ -18,7 +18,7 @@ import { createCoupon } from "../support/coupon-factories";
 import { createCustomer } from "../support/order-factories";
 import { createUser, signedInUser } from "../support/users";
 import { useTestApp } from "../support/fixture";
-import { shortOrderId } from "../../app/domain/orders/short-id";
+import { shortOrderId } from "../../app/features/shopper-orders";
 
 type Fields = Record<string, string>;
 

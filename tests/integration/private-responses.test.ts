@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../app/db/schema";
-import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
+import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";

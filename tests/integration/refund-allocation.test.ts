@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, orderRefunds, orders, outbox } from "../../app/db/schema";
-import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
+import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { orderItemsOf, payOnPaymentPage, placeOrderAtCheckout, postRefund } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";

@@ -6,7 +6,7 @@ import { adminChanges, orderItems, orderRefunds, orders, outbox, stock } from ".
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
+import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createPaidOrder, createPendingOrder } from "../support/checkout-factories";
 import { fakeStripeEnv, useFakeStripe } from "../support/fake-stripe";

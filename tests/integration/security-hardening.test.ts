@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { orders } from "../../app/db/schema";
 import type { CouponCheck } from "../../app/features/cart-checkout/coupon-check";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
+import { confirmPayment } from "../../app/features/orders/index.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";

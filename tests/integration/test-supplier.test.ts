@@ -7,7 +7,7 @@ import {
   type SupplierOrder,
 } from "../../app/features/fulfilment/supplier-message";
 import { createBackgroundJobs } from "../../server/job-registry";
-import { confirmPayment } from "../../app/domain/orders/confirm-payment.server";
+import { confirmPayment } from "../../app/features/orders/index.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";

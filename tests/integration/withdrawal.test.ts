@@ -1,8 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orderWithdrawals, outbox } from "../../app/db/schema";
-import { guestOrderToken } from "../../app/domain/orders/guest-order.server";
-import { WITHDRAWAL_TEXT } from "../../app/domain/orders/withdrawal";
+import { guestOrderToken, WITHDRAWAL_TEXT } from "../../app/features/shopper-orders/index.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";

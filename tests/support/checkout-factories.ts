@@ -5,7 +5,7 @@ import type { AdminActionResult } from "../../app/components/admin/admin-actions
 import type { Db } from "../../app/db/client.server";
 import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
 import { priceOrder } from "../../app/domain/checkout/pricing";
-import { confirmPayment, type ConfirmDeps } from "../../app/domain/orders/confirm-payment.server";
+import { confirmPayment, type ConfirmDeps } from "../../app/features/orders/index.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import type { TestApp } from "./app";

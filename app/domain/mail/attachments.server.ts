@@ -1,8 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { MailAttachmentRef } from "~/db/schema";
-import { renderInvoicePdf } from "~/domain/orders/invoice-pdf.server";
-import { formatInvoiceNumber } from "~/domain/orders/invoice-number";
-import { getInvoiceDocument } from "~/domain/orders/invoices.server";
+import { renderInvoicePdf, getInvoiceDocument } from "~/features/shopper-orders/index.server";
+import { formatInvoiceNumber } from "~/features/shopper-orders";
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 

@@ -1,4 +1,4 @@
-import { AccountShell } from "~/components/account/account-shell";
+import { AccountShell } from "./account-shell";
 import type { AddressValues } from "./profile-address";
 import { AddressForm, type AddressFormResult } from "./address-form";
 import { ProfileForm, type ProfileData, type ProfileFormResult } from "./profile-form";

@@ -1,6 +1,6 @@
 import { formatEuro } from "~/domain/money/money";
-import { dropshipmentProgress, orderStatusLabel, paymentStatusLabel } from "~/domain/orders/order-labels";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
+import { dropshipmentProgress, orderStatusLabel, paymentStatusLabel } from "~/features/shopper-orders/status";
 import { formatAdminDate, formatAdminDateTime, isIsoMoment } from "~/shared/dates/admin-dates";
 import { fieldLabel, fieldRank, humanize, SECRET_KEY, type FieldFormat } from "./labels";
 
@@ -261,7 +261,9 @@ function itemOf(change: RecordedChange, context: WordingContext): string {
       const artNo = num(id);
       const name =
         (artNo !== null ? context.productName?.(artNo) : null) ??
-        (recorded("shortDescription") ? productName(str(a.brand) ?? str(b.brand), recorded("shortDescription")) : null) ??
+        (recorded("shortDescription")
+          ? productName(str(a.brand) ?? str(b.brand), recorded("shortDescription"))
+          : null) ??
         recorded("name");
       return productItem(id, name);
     }
@@ -273,7 +275,9 @@ function itemOf(change: RecordedChange, context: WordingContext): string {
       return id === "all" ? "all batches" : `batch ${id}`;
     default:
       return (
-        recorded("email", "code", "title", "name", "artNo", "tag", "term") ?? context.itemName?.(change.entityType, id) ?? id
+        recorded("email", "code", "title", "name", "artNo", "tag", "term") ??
+        context.itemName?.(change.entityType, id) ??
+        id
       );
   }
 }
@@ -523,7 +527,9 @@ function bulkWording(change: RecordedChange, context: WordingContext): ChangeWor
       num(a.categoryId) ??
       (first && typeof first === "object" ? num(asFields(first).categoryId) : num(first));
     const name =
-      id !== null ? (context.categoryName?.(id) ?? str(change.categoryName) ?? `Category ${id}`) : str(change.categoryName);
+      id !== null
+        ? (context.categoryName?.(id) ?? str(change.categoryName) ?? `Category ${id}`)
+        : str(change.categoryName);
     summary = name ? `Moved ${many} to ${name}` : `Moved ${many} to another category`;
   } else {
     summary = `${humanize(change.action.replace(/^bulk-/, ""))} on ${many}`;

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
+import { shortOrderId } from "~/features/shopper-orders";
+import { OrderStatusDot, PaymentBadge } from "~/features/shopper-orders/status";
 import type { Moment } from "~/components/admin/admin-format";
 import { Badge } from "~/components/ui/badge";
 import { ArrowLeft } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
-import { shortOrderId } from "~/domain/orders/short-id";
 
 export type CustomerView = {
   id: string;

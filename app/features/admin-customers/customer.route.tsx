@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/customer.route";
 import { adminMoment } from "~/components/admin/admin-format";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { parcelAddressLines } from "~/domain/orders/order-summary";
+import { parcelAddressLines } from "~/features/shopper-orders/summary";
 import { CUSTOMER_NOT_FOUND, CustomerDetails, type CustomerView } from "./customer-details";
 import { adminCustomersSearch, isUuid, parseAdminCustomersQuery } from "./customers-query";
 import { getCustomerDetails, type CustomerDetails as Details } from "./customers.server";

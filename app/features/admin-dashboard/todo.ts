@@ -1,8 +1,4 @@
-import {
-  adminOrdersSearch,
-  EMPTY_ADMIN_ORDERS_QUERY,
-  type AdminOrdersFilters,
-} from "~/domain/orders/admin-orders-query";
+import { adminOrdersSearch, EMPTY_ADMIN_ORDERS_QUERY, type AdminOrdersFilters } from "~/features/orders";
 import { formatAdminDate } from "~/shared/dates/admin-dates";
 
 /**

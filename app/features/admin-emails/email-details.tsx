@@ -5,7 +5,7 @@ import type { Moment } from "~/components/admin/admin-format";
 import { UrlDialog, UrlDialogActions } from "~/components/admin/url-dialog";
 import { Button } from "~/components/ui/button";
 import { ArrowLeft } from "~/components/ui/icons";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
 import type { MailStatus } from "./emails-query";
 import { MailStateBadge } from "./mail-state";
 

@@ -3,9 +3,8 @@ import type { Config } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
 import type { AdminActor } from "~/domain/admin/audit.server";
-import { changeOrderStatus } from "~/domain/orders/admin-orders.server";
-import { isUuid } from "~/domain/orders/admin-orders-query";
-import { transitionProblem } from "~/domain/orders/order-transitions";
+import { changeOrderStatus } from "~/features/orders/index.server";
+import { isUuid, transitionProblem } from "~/features/orders";
 
 /** More than a page (25) can be selected only by hand-made requests: refused rather than run long. */
 export const BULK_SHIP_MAX = 100;

@@ -2,8 +2,8 @@ import { Truck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { UrlDialog, UrlDialogActions } from "~/components/admin/url-dialog";
 import { Button } from "~/components/ui/button";
-import { orderStatusLabel } from "~/domain/orders/order-labels";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
+import { orderStatusLabel } from "~/features/shopper-orders/status";
 
 /** The form the row checkboxes belong to (their `form` attribute), wherever they sit in the page. */
 export const BULK_FORM_ID = "orders-bulk-ship";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export-csv.route";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
+import { parseAdminOrdersQuery } from "~/features/orders";
 import { exportOrdersCsv } from "./export-csv.server";
 
 const fileDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" });

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
-import type { AdminOrdersFilters } from "~/domain/orders/admin-orders-query";
-import { orderStatusLabel, paymentStatusLabel } from "~/domain/orders/order-labels";
+import type { AdminOrdersFilters } from "~/features/orders";
+import { orderStatusLabel, paymentStatusLabel } from "~/features/shopper-orders/status";
 import { CSV_BOM, csvMoney, csvRow, csvText } from "~/shared/csv/csv";
 import { walkOrders } from "./order-walk.server";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
-import type { AdminOrdersFilters } from "~/domain/orders/admin-orders-query";
+import type { AdminOrdersFilters } from "~/features/orders";
 import { filterCondition } from "./order-walk.server";
 import { openWithdrawals } from "./open-withdrawals.server";
 

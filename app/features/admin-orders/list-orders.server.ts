@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
-import type { AdminOrdersQuery } from "~/domain/orders/admin-orders-query";
+import type { AdminOrdersQuery } from "~/features/orders";
 import { openWithdrawals } from "./open-withdrawals.server";
 import { walkOrders } from "./order-walk.server";
 

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { dropshipmentProgress, type StatusTone } from "~/domain/orders/order-labels";
+import { dropshipmentProgress, type StatusTone } from "~/features/shopper-orders/status";
 
 const TONE_VARIANT: Record<StatusTone, "default" | "warning" | "danger" | "muted" | "outline"> = {
   success: "default",

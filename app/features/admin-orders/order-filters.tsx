@@ -10,9 +10,9 @@ import {
   PAYMENT_FILTERS,
   type AdminOrdersQuery,
   type AdminOrdersSort,
-} from "~/domain/orders/admin-orders-query";
-import { dropshipmentProgress, orderStatusLabel, paymentStatusLabel } from "~/domain/orders/order-labels";
-import { ORDER_STATUSES } from "~/domain/orders/order-transitions";
+  ORDER_STATUSES,
+} from "~/features/orders";
+import { dropshipmentProgress, orderStatusLabel, paymentStatusLabel } from "~/features/shopper-orders/status";
 
 /** Counts per filter option (see filter-counts.server.ts); null when they could not be read. */
 export type FilterCountsView = {

@@ -7,9 +7,9 @@ import {
   PAYMENT_STATUSES,
   type AdminOrdersFilters,
   type AdminOrdersSort,
-} from "~/domain/orders/admin-orders-query";
-import { orderStatusLabel, paymentStatusLabel } from "~/domain/orders/order-labels";
-import { ORDER_STATUSES } from "~/domain/orders/order-transitions";
+  ORDER_STATUSES,
+} from "~/features/orders";
+import { orderStatusLabel, paymentStatusLabel } from "~/features/shopper-orders/status";
 import { openWithdrawals } from "./open-withdrawals.server";
 
 /**

@@ -1,4 +1,4 @@
-import { calendarDay } from "~/domain/orders/admin-orders-query";
+import { calendarDay } from "~/features/orders";
 
 /**
  * The period a report covers (issue 29, item 4): two Amsterdam calendar days, both inclusive, read

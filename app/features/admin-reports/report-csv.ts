@@ -1,5 +1,5 @@
 import { CSV_BOM, csvMoney, csvRow, csvText } from "~/shared/csv/csv";
-import { formatInvoiceNumber } from "~/domain/orders/invoice-number";
+import { formatInvoiceNumber } from "~/features/shopper-orders";
 import { formatAdminDateTime } from "~/shared/dates/admin-dates";
 import type { ReportPeriod } from "./period";
 import type { VatReturn } from "./vat-return";

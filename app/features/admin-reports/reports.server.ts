@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { legacyCreditSplit } from "~/domain/orders/invoices.server";
-import { shippingPerRate, type AllocationItem } from "~/features/orders";
+import { legacyCreditSplit } from "~/features/shopper-orders/index.server";
+import { shippingPerRate, type AllocationItem } from "~/features/orders/refund";
 import type { ReportPeriod } from "./period";
 import { buildVatReturn, invoiceGrossPerRate, sumPerRate, type RateAmounts, type VatReturn } from "./vat-return";
 

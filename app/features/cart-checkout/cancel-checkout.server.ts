@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { orders } from "~/db/schema";
-import { closeUnpaidOrder, type ConfirmDeps } from "~/domain/orders/confirm-payment.server";
+import { closeUnpaidOrder, type ConfirmDeps } from "~/features/orders/index.server";
 
 /**
  * "Annuleren" on the payment page (ours or Stripe's) sends the shopper to the cancel URL. That

@@ -5,9 +5,9 @@ import { PaymentResult } from "~/features/payments";
 import { rootOrigin } from "~/lib/root-data";
 import { cartStore } from "~/domain/cart/cart-store";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
-import { confirmPayment, PaymentVerificationError } from "~/domain/orders/confirm-payment.server";
-import { guestOrderToken } from "~/domain/orders/guest-order.server";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { confirmPayment, PaymentVerificationError } from "~/features/orders/index.server";
+import { guestOrderToken } from "~/features/shopper-orders/index.server";
+import { shortOrderId } from "~/features/shopper-orders";
 import { CHECKOUT_RESULT_TEXT } from "~/features/payments";
 import { hitRateLimit } from "~/domain/security/rate-limit.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -50,16 +50,14 @@ const INVALID_SESSION = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = textParam(new URL(request.url).searchParams.get("session_id"))?.trim() ?? "";
-  if (!sessionId)
-    return redirectWithFlash(context.config, "/", INVALID_SESSION);
+  if (!sessionId) return redirectWithFlash(context.config, "/", INVALID_SESSION);
   const error = (state: keyof typeof ERRORS, status: number) =>
     data<SuccessData>({ state: "error", ...ERRORS[state] }, { status, headers: NO_STORE });
   try {
     const limit = await hitRateLimit(context.db, { key: `checkout-success:ip:${context.clientIp}`, ...LOOKUP_LIMIT });
     if (!limit.allowed) return error("unverified", 429);
     const result = await confirmPayment(context, sessionId);
-    if (!result)
-      return redirectWithFlash(context.config, "/", INVALID_SESSION);
+    if (!result) return redirectWithFlash(context.config, "/", INVALID_SESSION);
     const orderNumber = shortOrderId(result.orderId);
     if (result.outcome === "paid") {
       // Signed in or not, the order's own page opens with this link (a guest has no /orders).

@@ -8,9 +8,8 @@ import { enqueueJob, retryFailedJob } from "~/domain/jobs/queue.server";
 import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { dropshipmentErrorMail } from "~/features/mail-templates/index.server";
-import { loadOrderMailData } from "~/domain/orders/order-mail.server";
-import { enqueueOrderStatusMail } from "~/domain/orders/order-status-mail.server";
-import { statusOnSupplierAcceptance } from "~/domain/orders/order-transitions";
+import { loadOrderMailData, enqueueOrderStatusMail } from "~/features/shopper-orders/index.server";
+import { statusOnSupplierAcceptance } from "~/features/orders";
 import type { Logger } from "~/lib/logger.server";
 import {
   buildOrderMessage,

@@ -1,6 +1,6 @@
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
 import type { OrderMailData } from "~/features/mail-templates";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
 
 /**
  * The supplier's order message and its answers (spec 2 §7.4 place-dropshipment-order). The wire

@@ -1,6 +1,11 @@
 import type { VatLine } from "~/domain/checkout/pricing";
-import { orderTotalRows, parcelAddressLines, type OrderAddress, type TotalRow } from "~/domain/orders/order-summary";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
+import {
+  orderTotalRows,
+  parcelAddressLines,
+  type OrderAddress,
+  type TotalRow,
+} from "~/features/shopper-orders/summary";
 
 /** Everything the order mails show, as stored with the order (never recomputed for a mail). */
 export type OrderMailData = {

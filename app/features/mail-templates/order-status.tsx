@@ -1,5 +1,5 @@
 import { COMPANY } from "~/features/content";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
 import type { MailContent } from "./mail-content";
 import { linkStyle, MailLayout, Paragraphs } from "./mail-layout";
 import { renderMailHtml } from "./render-mail";

@@ -1,6 +1,6 @@
 import { COMPANY } from "~/features/content";
 import { formatEuro } from "~/domain/money/money";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
 import type { MailContent } from "./mail-content";
 import { MailLayout, Paragraphs } from "./mail-layout";
 import { renderMailHtml } from "./render-mail";

@@ -1,6 +1,6 @@
 import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
 import { formatEuro } from "~/domain/money/money";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
 import type { MailContent } from "./mail-content";
 import { Label, MailLayout, Paragraphs } from "./mail-layout";
 import { formatOrderDate } from "./order-mail-data";

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { AdminActor } from "~/domain/admin/audit.server";
-import { isUuid } from "~/domain/orders/admin-orders-query";
+import { isUuid } from "~/features/orders";
 import { resendMail, type ResendResult } from "~/features/admin-emails/index.server";
 
 export type { ResendResult };

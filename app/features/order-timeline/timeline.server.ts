@@ -10,7 +10,7 @@ import {
   type OutboxStatus,
 } from "~/db/schema";
 import { getDropshipmentJob } from "~/features/fulfilment/index.server";
-import { listWithdrawals } from "~/domain/orders/withdrawal.server";
+import { listWithdrawals } from "~/features/shopper-orders/index.server";
 import type { MailState, TimelineEntry } from "./timeline-entry";
 
 /** More admin changes than this on one order is not a history a person reads in a dialog. */

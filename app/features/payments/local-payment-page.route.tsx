@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/local-payment-page.route";
 import { LocalPaymentPage, PaymentPageMessage, type LocalPaymentView } from "./local-payment-page";
-import { closeUnpaidOrder, confirmPayment } from "~/domain/orders/confirm-payment.server";
+import { closeUnpaidOrder, confirmPayment } from "~/features/orders/index.server";
 import {
   checkLocalPayment,
   LOCAL_PAYMENT_TEXT,

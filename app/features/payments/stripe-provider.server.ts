@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { shortOrderId } from "~/features/shopper-orders";
 import type {
   CheckoutSession,
   CreateCheckoutSessionInput,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/stripe-webhook.route";
-import { closeUnpaidOrder, confirmPayment } from "~/domain/orders/confirm-payment.server";
+import { closeUnpaidOrder, confirmPayment } from "~/features/orders/index.server";
 import type { PaymentEvent } from "./provider";
 
 const text = (body: string, status: number) =>

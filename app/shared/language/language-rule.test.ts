@@ -22,8 +22,10 @@ type Side = "admin" | "shop";
  */
 const FEATURE_SIDES: Record<string, Side | null> = {
   "cart-checkout": "shop",
-  // Sign-in, sign-up, the profile and order pages: the shopper's (the admin check's "Access Denied" is listed).
+  // Sign-in, sign-up and the profile: the shopper's (the admin check's "Access Denied" is listed).
   accounts: "shop",
+  // The shopper's side of an order: Mijn bestellingen, /bestelling, /herroepen, invoices, the status labels.
+  "shopper-orders": "shop",
   // The rules a coupon code is judged by, with the messages the shopper reads (the admin tab is admin-coupons).
   coupons: "shop",
   "address-lookup": "shop",
@@ -47,6 +49,7 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   payments: "shop",
   // The shop's catalogue pages: listings, category pages and the product page.
   catalogue: "shop",
+  // The admin's rules for an order: status transitions, the All Orders query, refunds.
   orders: "admin",
   "order-timeline": "admin",
   "product-images": "admin",
@@ -69,7 +72,6 @@ const SIDES: [RegExp, Side | null][] = [
   [/^components\/admin\//, "admin"],
   [/^routes\/admin/, "admin"],
   [/^domain\/admin\//, "admin"],
-  [/^domain\/orders\/(refunds|admin-orders-query|order-transitions)/, "admin"],
   [/^shared\/(outbound|uploads)\//, "admin"],
   // The file store's words are S3 requests and log lines for the operator (ADR 0041).
   [/^shared\/storage\//, null],

@@ -7,8 +7,7 @@ import { countCouponUse } from "~/features/coupons/index.server";
 import { enqueueDropshipment } from "~/features/fulfilment/index.server";
 import type { PaymentProvider, SessionState } from "~/features/payments";
 import type { Logger } from "~/lib/logger.server";
-import { issueInvoice } from "./invoices.server";
-import { enqueueOrderMails } from "./order-mail.server";
+import { issueInvoice, enqueueOrderMails } from "~/features/shopper-orders/index.server";
 
 export type ConfirmDeps = {
   db: Db;

@@ -1,23 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
+import { shortOrderId } from "~/features/shopper-orders";
+import { OrderStatusDot, PaymentBadge } from "~/features/shopper-orders/status";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { buttonVariants } from "~/components/ui/button";
-import {
-  BulkShipBar,
-  BulkShipReport,
-  DropshipmentBadge,
-  OrderFilters,
-  SelectOrder,
-  WithdrawalBadge,
-  type BulkShipResult,
-  type FilterCountsView,
-  type WithdrawalDue,
-} from "~/features/admin-orders";
+import { BulkShipBar, BulkShipReport, SelectOrder, type BulkShipResult } from "./bulk-ship";
+import { DropshipmentBadge, WithdrawalBadge, type WithdrawalDue } from "./order-badges";
+import { OrderFilters, type FilterCountsView } from "./order-filters";
 import { formatEuro } from "~/domain/money/money";
-import { adminOrdersSearch, isFiltered, type AdminOrdersQuery } from "~/domain/orders/admin-orders-query";
-import { shortOrderId } from "~/domain/orders/short-id";
-import type { Moment } from "./admin-format";
+import { adminOrdersSearch, isFiltered, type AdminOrdersQuery } from "~/features/orders";
+import type { Moment } from "~/components/admin/admin-format";
 
 export type OrderListItem = {
   id: string;

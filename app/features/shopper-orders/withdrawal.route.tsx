@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/withdrawal";
+import type { Route } from "./+types/withdrawal.route";
 import { StaticPage } from "~/features/content";
-import { WithdrawalFlow } from "~/components/account/withdrawal-flow";
-import { shopperOrderAccess } from "~/domain/orders/shopper-access.http.server";
-import { getWithdrawalState, withdrawOrder } from "~/domain/orders/withdrawal.server";
-import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "~/domain/orders/withdrawal";
-import { shortOrderId } from "~/domain/orders/short-id";
+import { WithdrawalFlow } from "./withdrawal-flow";
+import { shopperOrderAccess } from "./shopper-access.http.server";
+import { getWithdrawalState, withdrawOrder } from "./withdrawal.server";
+import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "./withdrawal";
+import { shortOrderId } from "./short-id";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";

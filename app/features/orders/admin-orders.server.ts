@@ -4,7 +4,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Config } from "~/config/env.server";
-import { enqueueOrderStatusMail } from "./order-status-mail.server";
+import { enqueueOrderStatusMail } from "~/features/shopper-orders/index.server";
 import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
 import { listAdminChanges, recordAdminChange, type AdminActor, type AdminChangeRow } from "~/domain/admin/audit.server";

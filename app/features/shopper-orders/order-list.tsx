@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { ChevronDown } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
-import { formatOrderDate } from "~/domain/orders/order-labels";
-import { orderTotalRows, type OrderMoney } from "~/domain/orders/order-summary";
-import { invoiceLabel } from "~/domain/orders/invoice-number";
-import { shortOrderId } from "~/domain/orders/short-id";
-import { WITHDRAWAL_TEXT, withdrawalWindow } from "~/domain/orders/withdrawal";
+import { formatOrderDate } from "./order-labels";
+import { orderTotalRows, type OrderMoney } from "./order-summary";
+import { invoiceLabel } from "./invoice-number";
+import { shortOrderId } from "./short-id";
+import { WITHDRAWAL_TEXT, withdrawalWindow } from "./withdrawal";
 import { OrderStatusDot, PaymentBadge } from "./order-status";
 
 export type OrderListItem = {

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { dropshipmentProgress, type StatusTone } from "~/domain/orders/order-labels";
+import { dropshipmentProgress, type StatusTone } from "~/features/shopper-orders/status";
 
 const BAR_COLOUR: Record<StatusTone, string> = {
   success: "bg-emerald-500",

@@ -1,6 +1,6 @@
 import type { Config } from "~/config/env.server";
 import { getViewer, type SessionDeps } from "~/features/accounts/index.server";
-import { isUuid } from "./admin-orders-query";
+import { isUuid } from "~/features/orders";
 import { GUEST_ORDER_COOKIE, verifyGuestOrderToken } from "./guest-order.server";
 import { isViewersOrder } from "./withdrawal.server";
 

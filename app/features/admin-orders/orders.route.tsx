@@ -1,23 +1,14 @@
 import { data, Outlet, redirect } from "react-router";
-import type { Route } from "./+types/admin.orders";
+import type { Route } from "./+types/orders.route";
 import { adminMoment } from "~/components/admin/admin-format";
-import { ORDERS_LOAD_ERROR, OrdersPanel, type OrderListData } from "~/components/admin/orders-panel";
+import { ORDERS_LOAD_ERROR, OrdersPanel, type OrderListData } from "./orders-panel";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
-import {
-  adminOrdersSearch,
-  EMPTY_ADMIN_ORDERS_QUERY,
-  isUuid,
-  parseAdminOrdersQuery,
-} from "~/domain/orders/admin-orders-query";
-import { BulkShipDialog, withdrawalDue, type BulkShipResult } from "~/features/admin-orders";
-import {
-  BULK_SHIP_MAX,
-  bulkMarkShipped,
-  bulkShipCandidates,
-  countOrderFilters,
-  listAdminOrders,
-  selectedOrderIds,
-} from "~/features/admin-orders/index.server";
+import { adminOrdersSearch, EMPTY_ADMIN_ORDERS_QUERY, isUuid, parseAdminOrdersQuery } from "~/features/orders";
+import { BulkShipDialog, type BulkShipResult } from "./bulk-ship";
+import { withdrawalDue } from "./withdrawal-due";
+import { BULK_SHIP_MAX, bulkMarkShipped, bulkShipCandidates, selectedOrderIds } from "./bulk-ship.server";
+import { countOrderFilters } from "./filter-counts.server";
+import { listAdminOrders } from "./list-orders.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 
 export function meta() {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/invoice.$number";
+import type { Route } from "./+types/invoice.route";
 import { getViewer } from "~/features/accounts/index.server";
-import { renderInvoicePdf } from "~/domain/orders/invoice-pdf.server";
-import { formatInvoiceNumber } from "~/domain/orders/invoice-number";
-import { getInvoiceDocument } from "~/domain/orders/invoices.server";
-import { shopperOrderAccess } from "~/domain/orders/shopper-access.http.server";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+import { formatInvoiceNumber } from "./invoice-number";
+import { getInvoiceDocument } from "./invoices.server";
+import { shopperOrderAccess } from "./shopper-access.http.server";
 
 /**
  * GET /factuur/:number: an invoice or credit invoice as a PDF (issue 11), for an admin, for the

@@ -5,9 +5,9 @@ import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server"
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { refundMail } from "~/features/mail-templates/index.server";
 import type { PaymentProvider } from "~/features/payments";
-import { planRefund, type RefundPlanError } from "~/features/orders";
+import { planRefund, type RefundPlanError } from "./refund-allocation";
 import { formatEuro } from "~/domain/money/money";
-import { issueCreditInvoice } from "./invoices.server";
+import { issueCreditInvoice } from "~/features/shopper-orders/index.server";
 
 /**
  * Refunds (issue 11): an admin pays a paid order back, fully or in part (items and shipping),

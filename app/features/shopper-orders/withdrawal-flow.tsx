@@ -5,14 +5,14 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
 import { formatEuro } from "~/domain/money/money";
-import { formatOrderDate } from "~/domain/orders/order-labels";
+import { formatOrderDate } from "./order-labels";
 import {
   remainingOf,
   WITHDRAWAL_TEXT,
   type WithdrawableItem,
   type WithdrawalWindow,
   WITHDRAWAL_REFUSAL,
-} from "~/domain/orders/withdrawal";
+} from "./withdrawal";
 
 type WithdrawalEntry = {
   id: string;

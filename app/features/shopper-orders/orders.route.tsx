@@ -1,9 +1,9 @@
-import type { Route } from "./+types/orders";
-import { AccountShell } from "~/components/account/account-shell";
-import { OrderList } from "~/components/account/order-list";
+import type { Route } from "./+types/orders.route";
+import { AccountShell } from "~/features/accounts/shell";
+import { OrderList } from "./order-list";
 import { rootOrigin } from "~/lib/root-data";
 import { requireAccountViewer } from "~/features/accounts/index.server";
-import { listCustomerOrders } from "~/domain/orders/customer-orders.server";
+import { listCustomerOrders } from "./customer-orders.server";
 import { pageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "react-router";
-import type { Route } from "./+types/guest-order";
-import { OrderDisclosure } from "~/components/account/order-list";
+import type { Route } from "./+types/guest-order.route";
+import { OrderDisclosure } from "./order-list";
 import { StaticPage } from "~/features/content";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { getCustomerOrder } from "~/domain/orders/customer-orders.server";
+import { getCustomerOrder } from "./customer-orders.server";
 import {
   GUEST_ORDER_TEXT,
   guestOrderCookie,
@@ -13,8 +13,8 @@ import {
   lookUpGuestOrder,
   parseOrderNumber,
   verifyGuestOrderToken,
-} from "~/domain/orders/guest-order.server";
-import { guestOrderIdOf } from "~/domain/orders/shopper-access.http.server";
+} from "./guest-order.server";
+import { guestOrderIdOf } from "./shopper-access.http.server";
 import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { rootOrigin } from "~/lib/root-data";

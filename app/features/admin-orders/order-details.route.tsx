@@ -1,21 +1,31 @@
 import crypto from "node:crypto";
 import { data } from "react-router";
-import type { Route } from "./+types/admin.orders.$orderId";
+import type { Route } from "./+types/order-details.route";
 import type { AdminActionResult } from "~/components/admin/admin-actions";
 import { adminMoment } from "~/components/admin/admin-format";
-import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "~/components/admin/order-details-dialog";
-import { ORDERS_LOAD_ERROR } from "~/components/admin/orders-panel";
+import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "./order-details-dialog";
+import { ORDERS_LOAD_ERROR } from "./orders-panel";
 import type { AdminChangeRow } from "~/domain/admin/audit.server";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/features/fulfilment/index.server";
-import { changeOrderStatus, getAdminOrder, type AdminOrderDetails } from "~/domain/orders/admin-orders.server";
-import { listWithdrawals, type WithdrawalRecord } from "~/domain/orders/withdrawal.server";
-import { listRefunds, refundOrder, type RefundView } from "~/domain/orders/refunds.server";
-import { listInvoices } from "~/domain/orders/invoices.server";
-import { refundedPieces, withdrawalPrefill } from "~/features/orders";
+import {
+  changeOrderStatus,
+  getAdminOrder,
+  type AdminOrderDetails,
+  listRefunds,
+  refundOrder,
+  type RefundView,
+} from "~/features/orders/index.server";
+import { listWithdrawals, type WithdrawalRecord, listInvoices } from "~/features/shopper-orders/index.server";
+import {
+  adminOrdersSearch,
+  parseAdminOrdersQuery,
+  allowedTransitions,
+  isOrderStatus,
+  transitionLabel,
+} from "~/features/orders";
+import { refundedPieces, withdrawalPrefill } from "~/features/orders/refund";
 import { formatEuro } from "~/domain/money/money";
-import { adminOrdersSearch, parseAdminOrdersQuery } from "~/domain/orders/admin-orders-query";
-import { allowedTransitions, isOrderStatus, transitionLabel } from "~/domain/orders/order-transitions";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { hasInvalidCharacters } from "~/lib/text-input";
 import { adminChangeTitle, OrderTimeline, toTimelineView } from "~/features/order-timeline";

@@ -1,21 +1,20 @@
 import { X } from "lucide-react";
-import { ChangeHistoryLink } from "./change-log";
+import { ChangeHistoryLink } from "~/components/admin/change-log";
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { OrderStatusDot, PaymentBadge } from "~/components/account/order-status";
+import { invoiceLabel, shortOrderId } from "~/features/shopper-orders";
+import { OrderStatusDot, PaymentBadge } from "~/features/shopper-orders/status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Loader2 } from "~/components/ui/icons";
 import { formatEuro } from "~/domain/money/money";
-import type { OrderStatus } from "~/domain/orders/order-transitions";
-import { invoiceLabel } from "~/domain/orders/invoice-number";
-import { shortOrderId } from "~/domain/orders/short-id";
-import { ActionMessage } from "./action-message";
-import { useResultToast, type AdminActionResult } from "./admin-actions";
-import type { Moment } from "./admin-format";
+import { type OrderStatus } from "~/features/orders";
+import { RefundSection, type RefundFormView } from "~/features/orders/refund";
+import { ActionMessage } from "~/components/admin/action-message";
+import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import type { Moment } from "~/components/admin/admin-format";
 import { DropshipmentProgress } from "./dropshipment-progress";
-import { RefundSection, type RefundFormView } from "~/features/orders";
 
 export type OrderDetailsView = {
   id: string;

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { orderStatusLabel, paymentStatusLabel, type StatusTone } from "~/domain/orders/order-labels";
+import { orderStatusLabel, paymentStatusLabel, type StatusTone } from "./order-labels";
 
 const BADGE_VARIANT: Record<StatusTone, "default" | "warning" | "danger" | "muted" | "outline"> = {
   success: "default",
