@@ -15,7 +15,7 @@ import { createAuth } from "../app/features/accounts/auth.server";
 import { buildApp } from "../tests/support/build";
 import { cookieHeaderFrom } from "../tests/support/users";
 import { rowsOf } from "../app/db/rows.server";
-import { refreshSearchBlocks } from "../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "../app/features/search/index.server";
 
 /** The value at percentile `p` (0–100) of an ascending list of timings (nearest rank). */
 export function percentile(sorted: number[], p: number): number {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../app/db/rows.server";
 import { jobs, supplierFeedRuns } from "../../app/db/schema";
-import { SEARCH_BLOCKS_QUEUE } from "../../app/domain/catalogue/search-blocks.server";
+import { SEARCH_BLOCKS_QUEUE } from "../../app/features/search/search-blocks.server";
 import { createBackgroundJobs } from "../../server/job-registry";
 import { enqueueJob } from "../../app/domain/jobs/queue.server";
 import {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, stock } from "../../app/db/schema";
 import { rowsOf } from "../../app/db/rows.server";
-import { refreshSearchBlocks, resetSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks, resetSearchBlocks } from "../../app/features/search/search-blocks.server";
 import { parseQuery } from "../../app/features/search/query";
 import { priceBlockWalk } from "../../app/features/search/walk.server";
 import { useTestDatabase } from "../support/fixture";

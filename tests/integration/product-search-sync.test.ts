@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productSearch, products } from "../../app/db/schema";
-import { searchSuggestions } from "../../app/domain/catalogue/search.server";
+import { searchSuggestions } from "../../app/features/search/search.server";
 import { useTestDatabase } from "../support/fixture";
 import { createProduct } from "../support/factories";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { products, stock } from "../../app/db/schema";
-import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "../../app/features/search/search-blocks.server";
 import { searchSuggestions } from "../../app/features/search/index.server";
 import { createCategory } from "../support/factories";
 import { useTestDatabase } from "../support/fixture";

@@ -4,7 +4,7 @@ import { rowsOf } from "../../app/db/rows.server";
 import { products, stock } from "../../app/db/schema";
 import { EXACT_SEARCH_LIMIT } from "../../app/features/catalogue/facet-caps";
 import { getFilterTypes, listProducts } from "../../app/features/catalogue/listing.server";
-import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "../../app/features/search/search-blocks.server";
 import { parseQuery } from "../../app/features/search/query";
 import { mayBeWholeWords } from "../../app/features/search/index.server";
 import { createFilterTypes } from "../support/catalogue-factories";

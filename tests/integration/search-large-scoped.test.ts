@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../app/db/rows.server";
 import { products } from "../../app/db/schema";
 import { getFilterTypes, listProducts } from "../../app/features/catalogue/listing.server";
-import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "../../app/features/search/search-blocks.server";
 import { createFilterTypes } from "../support/catalogue-factories";
 import { createCategory } from "../support/factories";
 import { useTestDatabase } from "../support/fixture";

@@ -5,7 +5,7 @@ import { products, stock } from "../../app/db/schema";
 import { EXACT_SEARCH_LIMIT } from "../../app/features/catalogue/facet-caps";
 import type { SortKey } from "../../app/features/catalogue/listing-params";
 import { getFilterTypes, listProducts } from "../../app/features/catalogue/listing.server";
-import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "../../app/features/search/search-blocks.server";
 import { productLinks, textOf } from "../support/catalogue-html";
 import { createFilterTypes, FILTER } from "../support/catalogue-factories";
 import { createCategory } from "../support/factories";

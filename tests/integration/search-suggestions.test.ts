@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
-import { searchSuggestions } from "../../app/domain/catalogue/search.server";
+import { searchSuggestions } from "../../app/features/search/search.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 

@@ -11,7 +11,7 @@
 import type { Db } from "../../app/db/client.server";
 import { insertProducts, insertReferenceData } from "../../app/db/seed/catalogue.server";
 import { DEMO_PRODUCT_COUNT } from "../../app/db/seed/product-generator";
-import { refreshSearchBlocks } from "../../app/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "../../app/features/search/search-blocks.server";
 import { createProduct } from "./factories";
 
 export type RelevanceCase = { q: string; must: number[]; mustNot?: number[]; why: string };

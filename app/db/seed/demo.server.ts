@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
-import { refreshSearchBlocks } from "~/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks } from "~/features/search/index.server";
 import type { Logger } from "~/lib/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { insertDemoCoupons } from "./coupons.server";

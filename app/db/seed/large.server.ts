@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
-import { refreshSearchBlocks, resetSearchBlocks } from "~/domain/catalogue/search-blocks.server";
+import { refreshSearchBlocks, resetSearchBlocks } from "~/features/search/index.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { DEMO_SEED } from "./product-generator";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { productCategories, products } from "~/db/schema";
-import { searchSuggestions } from "~/domain/catalogue/search.server";
+import { searchSuggestions } from "~/features/search/index.server";
 import {
   categoryLink,
   FIXED_PAGES,

@@ -15,7 +15,7 @@ import {
 } from "~/features/search/index.server";
 import { EXACT_COUNT_LIMIT, EXACT_SEARCH_LIMIT, FACET_COUNT_CAP, TOTAL_COUNT_CAP } from "./facet-caps";
 import { categorySize, largeAggregate, type CategorySize, type LargeFacet } from "./large-listing.server";
-import { largeSearchAggregate } from "~/domain/catalogue/large-search.server";
+import { largeSearchAggregate } from "./large-search.server";
 import { countListedProducts } from "./listed-counts.server";
 import { PAGE_SIZE, parsePriceRange, type SortKey } from "./listing-params";
 import { totalPagesOf } from "./pagination";

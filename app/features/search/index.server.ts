@@ -33,3 +33,12 @@ export {
   type TermWalk,
   type WalkedListingRow,
 } from "./walk.server";
+export {
+  refreshSearchBlocks,
+  resetSearchBlocks,
+  SEARCH_BLOCK_ROWS,
+  SEARCH_BLOCKS_EVERY_MS,
+  SEARCH_BLOCKS_QUEUE,
+  searchBlocksQueue,
+  type RefreshSummary,
+} from "./search-blocks.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/suggestions.route";
-import { searchSuggestions, type SearchSuggestion } from "~/domain/catalogue/search.server";
+import { searchSuggestions, type SearchSuggestion } from "./search.server";
 import { rewriteQuery } from "~/features/search-synonyms/index.server";
 import { textParam } from "~/lib/text-input";
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import type { QueueDefinition } from "~/domain/jobs/worker.server";
-import { forgetCorrections } from "~/features/search/index.server";
+import { forgetCorrections } from "./corrections.server";
 
 /**
  * How many listed products a block of `search_blocks` summarises. Smaller blocks filter better (a

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { FACET_COUNT_CAP, SEARCH_SAMPLE_BLOCKS, SEARCH_SAMPLE_PER_BLOCK } from "~/features/catalogue";
-import type { LargeFacet } from "~/features/catalogue/index.server";
+import { FACET_COUNT_CAP, SEARCH_SAMPLE_BLOCKS, SEARCH_SAMPLE_PER_BLOCK } from "./facet-caps";
+import type { LargeFacet } from "./large-listing.server";
 import type { SearchQuery } from "~/features/search";
 import { scopeBlockWalk, termWalk } from "~/features/search/index.server";
 
