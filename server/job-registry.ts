@@ -1,10 +1,6 @@
 import type { Config } from "../app/config/env.server";
 import type { Db } from "../app/db/client.server";
-import {
-  SEARCH_BLOCKS_EVERY_MS,
-  SEARCH_BLOCKS_QUEUE,
-  searchBlocksQueue,
-} from "../app/features/search/index.server";
+import { SEARCH_BLOCKS_EVERY_MS, SEARCH_BLOCKS_QUEUE, searchBlocksQueue } from "../app/features/search/index.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "../app/features/fulfilment/index.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../app/features/image-migration/index.server";
 import { storageFor } from "../app/shared/storage/index.server";
