@@ -11,9 +11,9 @@ import { wholeWordPattern, withoutContaining, wordStartPattern, type QueryWord, 
  * The columns a row tested by the search's conditions carries: its name key and brand, folded
  * (search_fold). A condition tests the name several times (each word's forms and corrections, then
  * where each matched for the relevance), and PostgreSQL computes an expression at each mention: a
- * subquery fenced with OFFSET 0 folds each row once, where the walks filter and the ranking reads
- * (per row, 1 fold instead of up to 8: the demo's suggestions −1.5 ms). Unfenced, the planner puts the
- * expressions back in place, and a condition on `search_fold(sort_key)` can use its trigram index.
+ * subquery fenced with OFFSET 0 folds each row once (not once per mention, up to eight), where the
+ * walks filter and the ranking reads. Unfenced, the planner puts the expressions back in place, and a
+ * condition on `search_fold(sort_key)` can use its trigram index.
  */
 export function foldedColumns(nameKey: SQL, brandText: SQL): SQL {
   return sql`search_fold(${nameKey}) AS name_folded, search_fold(${brandText}) AS brand_folded`;
