@@ -24,8 +24,19 @@ const anyFeatureFile = `${root}/app/features/**`;
 // up the shell chunk every page loads (vite.config.ts). components.ts: components other pages render,
 // kept out of an index.ts that light modules (the cart's) import, since a page loads every module
 // the entry it imports re-exports. A light entry carries only what a few pages need, for the same
-// reason (docs/architecture.md).
-const lightEntries = ["accounts/shell.ts", "orders/refund.ts", "shopper-orders/status.ts", "shopper-orders/summary.ts"];
+// reason (docs/architecture.md): cart-checkout's cart.ts (the header's count and prices, in the shell
+// chunk) and add-to-cart.ts (the tiles' and the product page's button) carry the browser cart alone,
+// address.ts the shipping address's rules (the account's address form), vat.ts the VAT arithmetic.
+const lightEntries = [
+  "accounts/shell.ts",
+  "cart-checkout/add-to-cart.ts",
+  "cart-checkout/address.ts",
+  "cart-checkout/cart.ts",
+  "cart-checkout/vat.ts",
+  "orders/refund.ts",
+  "shopper-orders/status.ts",
+  "shopper-orders/summary.ts",
+];
 const publicEntries = [
   ...["index.ts", "index.server.ts", "lazy.ts", "header.ts", "components.ts"].map(
     (entry) => `${root}/app/features/*/${entry}`,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { CartQuote } from "../../app/domain/checkout/quote";
+import type { CartQuote } from "../../app/features/cart-checkout/quote";
 import { quoteCart } from "../../app/features/cart-checkout/quote.server";
 import { createProduct } from "../support/factories";
 import { postToAction } from "../support/single-fetch";

@@ -5,7 +5,7 @@ import { createCoupon } from "../support/coupon-factories";
 import { createCustomer } from "../support/order-factories";
 import { signedInUser } from "../support/users";
 import { useTestApp } from "../support/fixture";
-import type { QuoteView } from "../../app/domain/checkout/quote-view";
+import type { QuoteView } from "../../app/features/cart-checkout/quote-view";
 
 type Fields = Record<string, string>;
 

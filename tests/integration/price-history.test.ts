@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/client.server";
 import { productPriceHistory, products } from "../../app/db/schema";
 import { lowestPriceBefore } from "../../app/features/catalogue/offer";
-import type { CartQuote } from "../../app/domain/checkout/quote";
+import type { CartQuote } from "../../app/features/cart-checkout/quote";
 import { textOf } from "../support/catalogue-html";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";

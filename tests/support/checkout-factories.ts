@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { AdminActionResult } from "../../app/components/admin/admin-actions";
 import type { Db } from "../../app/db/client.server";
 import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
-import { priceOrder } from "../../app/domain/checkout/pricing";
+import { priceOrder } from "../../app/features/cart-checkout/pricing";
 import { confirmPayment, type ConfirmDeps } from "../../app/features/orders/index.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";

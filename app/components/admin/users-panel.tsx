@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/cart/confirm-dialog";
+import { ConfirmDialog } from "~/shared/ui/confirm-dialog";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { ShoppingCart } from "~/components/ui/icons";
 import { Link } from "react-router";
-import { useCartCount } from "~/domain/cart/cart-store";
+import { useCartCount } from "~/features/cart-checkout/cart";
 import { headerIconButtonClass } from "./header-icon-button";
 
 /** Cart icon with the item count. The server renders 0 (no badge); the stored count appears after hydration. */

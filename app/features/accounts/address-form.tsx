@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { COUNTRY } from "~/domain/checkout/checkout-schema";
+import { COUNTRY } from "~/features/cart-checkout/address";
 import {
   ADDRESS_FIELDS,
   ADDRESS_INTENT,

@@ -1,4 +1,4 @@
-import { shippingSchema } from "~/domain/checkout/checkout-schema";
+import { shippingSchema } from "~/features/cart-checkout/address";
 import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
 
 /**

@@ -1,4 +1,4 @@
-import { allocate } from "~/domain/checkout/pricing";
+import { allocate } from "~/features/cart-checkout/vat";
 
 /**
  * The VAT return (btw-aangifte) of a period, from the invoices and credit notes dated in it (ADR

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { customers, shippingAddresses } from "~/db/schema/index";
-import { COUNTRY, type ShippingInput } from "~/domain/checkout/checkout-schema";
+import { COUNTRY, type ShippingInput } from "./checkout-schema";
 
 export type SavedAddress = {
   address: string;

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/cart.route";
-import { CartPage } from "~/components/cart/cart-page";
+import { CartPage } from "./cart-page";
 import { rootOrigin } from "~/lib/root-data";
-import { parsePostedItems } from "~/domain/cart/cart-edit";
-import type { CartQuote } from "~/domain/checkout/quote";
+import { parsePostedItems } from "./cart-edit";
+import type { CartQuote } from "./quote";
 import { quoteCart } from "./quote.server";
 import { checkCoupon } from "./coupon-check.server";
 import { couponFormOf } from "./coupon-check";

@@ -3,7 +3,7 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success.route";
 import { PaymentResult } from "~/features/payments";
 import { rootOrigin } from "~/lib/root-data";
-import { cartStore } from "~/domain/cart/cart-store";
+import { cartStore } from "./cart-store";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { confirmPayment, PaymentVerificationError } from "~/features/orders/index.server";
 import { guestOrderToken } from "~/features/shopper-orders/index.server";

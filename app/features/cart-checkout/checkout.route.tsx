@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout.route";
-import { CheckoutPage, type CheckoutActionData } from "~/components/checkout/checkout-page";
-import type { QuoteView } from "~/domain/checkout/quote-view";
+import { CheckoutPage, type CheckoutActionData } from "./checkout-page";
+import type { QuoteView } from "./quote-view";
 import { rootOrigin } from "~/lib/root-data";
 import { getProfile } from "~/features/accounts/index.server";
 import { getViewer } from "~/features/accounts/index.server";
@@ -16,7 +16,7 @@ import {
   validateCustomer,
   validateShipping,
   type CheckoutValues,
-} from "~/domain/checkout/checkout-schema";
+} from "./checkout-schema";
 import { placeOrder } from "./place-order.server";
 import { quoteCart } from "./quote.server";
 import { checkCoupon, COUPON_RATE_LIMIT } from "./coupon-check.server";

@@ -1,5 +1,5 @@
-import { parsePostedItems } from "~/domain/cart/cart-edit";
-import type { CartQuote } from "~/domain/checkout/quote";
+import { parsePostedItems } from "./cart-edit";
+import type { CartQuote } from "./quote";
 import { normaliseCouponCode } from "~/features/coupons";
 
 /**

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { customers, users } from "~/db/schema/index";
 import { fullName } from "~/features/accounts";
 import type { DbExecutor } from "~/db/client.server";
-import type { CustomerInput } from "~/domain/checkout/checkout-schema";
+import type { CustomerInput } from "./checkout-schema";
 
 type Person = Pick<CustomerInput, "firstName" | "lastName" | "phone">;
 

@@ -21,7 +21,7 @@ import {
   type CheckoutErrors,
   type CheckoutStep,
   type CheckoutValues,
-} from "~/domain/checkout/checkout-schema";
+} from "./checkout-schema";
 import { quoteCart, type CouponResult, type QuoteLine } from "./quote.server";
 
 /**

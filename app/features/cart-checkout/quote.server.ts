@@ -3,12 +3,12 @@ import { products, siteSettings, stock } from "~/db/schema/index";
 import { evaluateCoupon } from "~/features/coupons/index.server";
 import { offerOf } from "~/features/catalogue";
 import type { DbExecutor } from "~/db/client.server";
-import { priceOrder, type ShippingRule } from "~/domain/checkout/pricing";
-import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "~/domain/checkout/quote";
+import { priceOrder, type ShippingRule } from "./pricing";
+import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "./quote";
 
 // The types live in a plain module so the cart and checkout components can read a quote too.
-export type { CartQuote, CouponResult, LineProblem, QuoteLine } from "~/domain/checkout/quote";
-export { MAX_LINE_QUANTITY } from "~/domain/checkout/quote";
+export type { CartQuote, CouponResult, LineProblem, QuoteLine } from "./quote";
+export { MAX_LINE_QUANTITY } from "./quote";
 
 export type QuoteInput = { items: { artNo: number; quantity: number }[]; couponCode?: string | null };
 

@@ -1,9 +1,8 @@
 import { useId, useState } from "react";
 import { Minus, Plus, ShoppingCart } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { addToCart } from "~/components/cart/add-to-cart";
-import type { CartItem } from "~/domain/cart/cart";
-import { MAX_LINE_QUANTITY } from "~/domain/checkout/quote";
+import { addToCart, MAX_LINE_QUANTITY } from "~/features/cart-checkout/add-to-cart";
+import type { CartItem } from "~/features/cart-checkout/cart";
 
 /**
  * "Aantal" with − and + and the "In winkelwagen" button: adds that many units to the browser cart.

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { addToCart } from "~/components/cart/add-to-cart";
+import { addToCart } from "~/features/cart-checkout/add-to-cart";
+import { toEuros } from "~/features/cart-checkout/cart";
 import { Badge } from "~/components/ui/badge";
 import { Bell, ShoppingCart } from "~/components/ui/icons";
-import { toEuros } from "~/domain/cart/cart";
 import { offerOf } from "./offer";
 import { isSellable } from "./stock";
 import { cardImageSources } from "~/features/image-migration";

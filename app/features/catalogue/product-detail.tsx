@@ -5,7 +5,7 @@ import { StockIndicator } from "./stock-indicator";
 import { Badge } from "~/components/ui/badge";
 import { offerOf } from "./offer";
 import type { ProductDetail } from "./product-detail-types";
-import { toEuros } from "~/domain/cart/cart";
+import { toEuros } from "~/features/cart-checkout/cart";
 import { formatEuro } from "~/domain/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
 import { isSellable } from "./stock";

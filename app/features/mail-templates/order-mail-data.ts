@@ -1,4 +1,4 @@
-import type { VatLine } from "~/domain/checkout/pricing";
+import type { VatLine } from "~/features/cart-checkout/vat";
 import { shortOrderId } from "~/features/shopper-orders";
 import {
   orderTotalRows,

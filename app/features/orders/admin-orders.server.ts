@@ -8,7 +8,7 @@ import { enqueueOrderStatusMail } from "~/features/shopper-orders/index.server";
 import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
 import { listAdminChanges, recordAdminChange, type AdminActor, type AdminChangeRow } from "~/domain/admin/audit.server";
-import type { VatLine } from "~/domain/checkout/pricing";
+import type { VatLine } from "~/features/cart-checkout/vat";
 import { isUuid } from "./admin-orders-query";
 import { transitionProblem, type OrderStatus } from "./order-transitions";
 

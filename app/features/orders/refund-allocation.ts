@@ -1,4 +1,4 @@
-import { allocate, vatIncludedCents, type VatLine } from "~/domain/checkout/pricing";
+import { allocate, vatIncludedCents, type VatLine } from "~/features/cart-checkout/vat";
 
 /**
  * What a refund pays back (issue 28, ADR 0028). An order discount is spread over the order's lines

@@ -1,4 +1,4 @@
-import type { VatLine } from "~/domain/checkout/pricing";
+import type { VatLine } from "~/features/cart-checkout/vat";
 import { formatEuro } from "~/domain/money/money";
 
 /** The money of an order as stored when it was placed (never recomputed for display). */

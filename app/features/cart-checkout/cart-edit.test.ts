@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartItem } from "./cart";
+import type { CartItem } from "./cart-items";
 import { applyQuote, parsePostedItems, postedItems, removeItem, updateQuantity } from "./cart-edit";
 
 const chain: CartItem = {

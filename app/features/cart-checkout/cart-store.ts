@@ -7,7 +7,7 @@ import {
   serializeCart,
   type AddResult,
   type CartItem,
-} from "./cart";
+} from "./cart-items";
 
 /**
  * The browser's cart: one module-level store persisted to localStorage, read by components through

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { formatEuro } from "~/domain/money/money";
-import { lineProblemText, type QuoteView, type QuoteViewLine } from "~/domain/checkout/quote-view";
+import { lineProblemText, type QuoteView, type QuoteViewLine } from "./quote-view";
 
 /** The cart lines as the server priced them; a line that cannot be sold says why. */
 export function SummaryLines({ lines }: { lines: readonly QuoteViewLine[] }) {

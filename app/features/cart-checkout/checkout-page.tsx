@@ -3,8 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { ShoppingCart, TriangleAlert } from "lucide-react";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { applyQuote } from "~/domain/cart/cart-edit";
-import { cartStore, useCartItems } from "~/domain/cart/cart-store";
+import { applyQuote } from "./cart-edit";
+import { cartStore, useCartItems } from "./cart-store";
 import {
   CHECKOUT_TEXT,
   CUSTOMER_FIELDS,
@@ -16,8 +16,8 @@ import {
   type CheckoutField,
   type CheckoutStep,
   type CheckoutValues,
-} from "~/domain/checkout/checkout-schema";
-import type { QuoteView } from "~/domain/checkout/quote-view";
+} from "./checkout-schema";
+import type { QuoteView } from "./quote-view";
 import { toast } from "~/lib/toast";
 import { CheckoutCoupon } from "./checkout-coupon";
 import { CheckoutProgress } from "./checkout-progress";

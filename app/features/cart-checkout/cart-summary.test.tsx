@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CartQuote } from "~/domain/checkout/quote";
+import type { CartQuote } from "./quote";
 import { CartSummary, freeShippingHint } from "./cart-summary";
 
 const nbsp = "\u00a0";

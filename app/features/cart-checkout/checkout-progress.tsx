@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { CHECKOUT_STEPS, type CheckoutStep } from "~/domain/checkout/checkout-schema";
+import { CHECKOUT_STEPS, type CheckoutStep } from "./checkout-schema";
 import { cn } from "~/lib/cn";
 
 /** The progress bar of spec 1 §2.13: three labelled steps, the current one aria-current="step". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addItem, cartCount, parseStoredCart, serializeCart, type CartItem } from "./cart";
+import { addItem, cartCount, parseStoredCart, serializeCart, type CartItem } from "./cart-items";
 
 const chain: CartItem = {
   ArtNo: 12345,

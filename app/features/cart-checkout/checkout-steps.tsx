@@ -13,8 +13,8 @@ import {
   type CheckoutField,
   type CheckoutStep,
   type CheckoutValues,
-} from "~/domain/checkout/checkout-schema";
-import type { QuoteView } from "~/domain/checkout/quote-view";
+} from "./checkout-schema";
+import type { QuoteView } from "./quote-view";
 import { AddressLookupStatus, useAddressLookup } from "~/features/address-lookup";
 import { CheckoutCheckbox, CheckoutInput, fieldId } from "./checkout-field";
 import { CartProblemNotice, SummaryLines, SummaryTotals } from "./order-summary";

@@ -1,6 +1,9 @@
-import type { CartItem } from "~/domain/cart/cart";
-import { cartStore } from "~/domain/cart/cart-store";
+import type { CartItem } from "./cart-items";
+import { cartStore } from "./cart-store";
 import { toast } from "~/lib/toast";
+
+// The product page's quantity field stops where a cart line does; add-to-cart.ts is its entry.
+export { MAX_LINE_QUANTITY } from "./quote";
 
 /**
  * Adds `quantity` units (one from a product card) to the browser cart with the spec's toasts (spec 2

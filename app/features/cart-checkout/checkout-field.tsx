@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { CheckoutField } from "~/domain/checkout/checkout-schema";
+import type { CheckoutField } from "./checkout-schema";
 
 export const fieldId = (name: CheckoutField | "country") => `checkout-${name}`;
 export const errorId = (name: CheckoutField) => `checkout-${name}-fout`;

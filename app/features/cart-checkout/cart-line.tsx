@@ -2,9 +2,9 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE } from "~/features/catalogue";
 import { Badge } from "~/components/ui/badge";
-import type { CartItem } from "~/domain/cart/cart";
-import { lineProblemText } from "~/domain/cart/line-problem";
-import { MAX_LINE_QUANTITY, type QuoteLine } from "~/domain/checkout/quote";
+import type { CartItem } from "./cart-items";
+import { lineProblemText } from "./line-problem";
+import { MAX_LINE_QUANTITY, type QuoteLine } from "./quote";
 import { formatEuro } from "~/domain/money/money";
 
 const stepButton =

@@ -1,5 +1,5 @@
-import { MAX_LINE_QUANTITY, type QuoteLine } from "~/domain/checkout/quote";
-import { toEuros, type CartItem } from "./cart";
+import { MAX_LINE_QUANTITY, type QuoteLine } from "./quote";
+import { toEuros, type CartItem } from "./cart-items";
 
 /*
  * Changing the stored cart on the cart page, and reading a posted cart on the server. Apart from

@@ -4,7 +4,7 @@ import { profileSchema } from "~/features/accounts";
 import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
 import { textField } from "~/lib/text-field";
 import { hasInvalidCharacters } from "~/lib/text-input";
-import { readPostedLines } from "~/domain/cart/cart-edit";
+import { readPostedLines } from "./cart-edit";
 import { normaliseCouponCode } from "~/features/coupons";
 import { MAX_LINE_QUANTITY } from "./quote";
 

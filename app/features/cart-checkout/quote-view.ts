@@ -1,4 +1,4 @@
-import { lineProblemText as cartLineProblemText } from "~/domain/cart/line-problem";
+import { lineProblemText as cartLineProblemText } from "./line-problem";
 import type { Totals } from "./pricing";
 import type { CouponResult, QuoteLine } from "./quote";
 

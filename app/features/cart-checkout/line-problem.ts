@@ -1,4 +1,4 @@
-import type { LineProblem } from "~/domain/checkout/quote";
+import type { LineProblem } from "./quote";
 
 /** What the cart says about a line the shop cannot sell as it is. */
 export function lineProblemText(problem: LineProblem, stockQuantity: number | null): string {

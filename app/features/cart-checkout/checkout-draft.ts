@@ -1,9 +1,4 @@
-import {
-  CHECKOUT_FIELDS,
-  validateCustomer,
-  validateShipping,
-  type CheckoutValues,
-} from "~/domain/checkout/checkout-schema";
+import { CHECKOUT_FIELDS, validateCustomer, validateShipping, type CheckoutValues } from "./checkout-schema";
 
 /**
  * What the shopper typed in the checkout, kept in this tab's sessionStorage so a reload on step 2

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CartQuote } from "~/domain/checkout/quote";
+import type { CartQuote } from "./quote";
 import { formatEuro } from "~/domain/money/money";
 
 /** "Nog €X te besteden voor gratis verzending" (spec 1 §2.12), shown until the threshold is reached. */

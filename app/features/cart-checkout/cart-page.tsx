@@ -4,14 +4,14 @@ import { Link, useFetcher } from "react-router";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
-import type { CartItem } from "~/domain/cart/cart";
-import { applyQuote, postedItems, removeItem, updateQuantity } from "~/domain/cart/cart-edit";
-import { cartStore, useCartItems } from "~/domain/cart/cart-store";
-import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "~/domain/checkout/quote";
+import type { CartItem } from "./cart-items";
+import { applyQuote, postedItems, removeItem, updateQuantity } from "./cart-edit";
+import { cartStore, useCartItems } from "./cart-store";
+import { MAX_LINE_QUANTITY, type CartQuote, type QuoteLine } from "./quote";
 import { useRootData } from "~/lib/root-data";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/shared/ui/confirm-dialog";
 
 type QuoteResponse = { intent: "quote"; quote: CartQuote } | { intent: "quote-failed"; message: string };
 

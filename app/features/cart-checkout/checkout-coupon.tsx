@@ -3,9 +3,9 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { COUPON_FIELDS, type CouponCheck } from "~/features/cart-checkout";
+import { COUPON_FIELDS, type CouponCheck } from "./coupon-check";
 import { COUPON_MESSAGES } from "~/features/coupons";
-import { checkoutCouponCode } from "~/domain/checkout/checkout-schema";
+import { checkoutCouponCode } from "./checkout-schema";
 import { dutchLine, specTitle } from "~/shared/language/spec-english";
 
 /**
