@@ -48,8 +48,8 @@ const THROUGH_ENTRY =
 const zones = [
   {
     target: "./app/shared",
-    from: ["./app/features", "./app/routes", "./app/domain", "./server"],
-    message: "app/shared is below the features: it may not import a feature, a route, a domain area or the server.",
+    from: ["./app/features", "./server"],
+    message: "app/shared is below the features: it may not import a feature or the server.",
   },
   ...features.map((feature) => ({
     target: `./app/features/${feature}/**`,
@@ -58,14 +58,8 @@ const zones = [
     message: THROUGH_ENTRY,
   })),
   {
-    target: [
-      "./app/routes/**",
-      "./app/components/**",
-      "./app/domain/**",
-      "./app/lib/**",
-      "./app/*.{ts,tsx}",
-      "./server/**",
-    ],
+    // app/db/schema/index.ts gathers the features' schema slices (brief §3): the one exception.
+    target: ["./app/*.{ts,tsx}", "./app/db/*.ts", "./app/db/seed/**", "./server/**"],
     from: anyFeatureFile,
     except: publicEntries,
     message: THROUGH_ENTRY,
@@ -102,23 +96,40 @@ export default tseslint.config(
       // Server-only modules must never reach the browser bundle: components may not import them.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/routes/*"], message: "Domain and components never import routes." }] },
+        {
+          patterns: [
+            {
+              group: ["**/*.route", "!**/+types/*"],
+              message: "Nothing imports a route module: move what it shares beside it.",
+            },
+          ],
+        },
       ],
     },
   },
   {
-    files: ["app/components/**/*.{ts,tsx}", "app/domain/**/*.{ts,tsx}"],
-    ignores: ["app/domain/**/*.server.ts", "app/domain/**/*.test.ts"],
+    // Browser code: everything in shared/ and features/ but server modules, route modules (React
+    // Router keeps their loaders and actions on the server) and tests.
+    files: ["app/shared/**/*.{ts,tsx}", "app/features/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/features/**/*.route.{ts,tsx}"],
     rules: {
       "no-restricted-imports": "off",
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["*.server", "*.server.ts"], message: "Browser code may not import server modules." },
+            // A type import is erased from the bundle.
+            {
+              group: ["*.server", "*.server.ts"],
+              message: "Browser code may not import server modules.",
+              allowTypeImports: true,
+            },
             // A schema slice owns the shape of its JSON columns; a type import of it is erased from the bundle.
             { group: ["~/db/*"], message: "Browser code may not import server modules.", allowTypeImports: true },
-            { group: ["~/routes/*"], message: "Domain and components never import routes." },
+            {
+              group: ["**/*.route", "!**/+types/*"],
+              message: "Nothing imports a route module: move what it shares beside it.",
+            },
           ],
         },
       ],
@@ -128,7 +139,7 @@ export default tseslint.config(
     // Services take a Db, the few named things they need and validated input, never the load context
     // (brief §3, docs/architecture.md "Layers"): reading the request, its cookies and session is the
     // route's job or an HTTP adapter's, a module named *.http.server.ts.
-    files: ["app/domain/**/*.server.ts", "app/features/**/*.server.ts"],
+    files: ["app/shared/**/*.server.ts", "app/features/**/*.server.ts"],
     ignores: ["**/*.http.server.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -161,7 +172,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/routes/*"], message: "Domain and components never import routes." },
+            {
+              group: ["**/*.route", "!**/+types/*"],
+              message: "Nothing imports a route module: move what it shares beside it.",
+            },
             {
               group: ["**/escape", "**/escape-html", "escape-html", "he", "html-entities"],
               message: "Mail templates do not escape by hand: React escapes every value (ADR 0023).",
@@ -175,7 +189,7 @@ export default tseslint.config(
     // Actions dispatch through intentAction's map (app/shared/actions): an if-chain or switch on the
     // posted intent is refused, so a new intent gets its own parse, handler and toasts. Comparing an
     // answer's `result.intent` in a component is not dispatch and stays allowed.
-    files: ["app/routes/**/*.{ts,tsx}", "app/features/**/*.route.{ts,tsx}"],
+    files: ["app/features/**/*.route.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -15,9 +15,9 @@ type ModuleGraph = {
  * The layout routes' own code is part of it as well. Modules only some routes use, and anything
  * loaded lazily, keep their own chunks.
  */
-const LAYOUT_ROUTES = [path.resolve("app/root.tsx"), path.resolve("app/routes/_shop.tsx")];
+const LAYOUT_ROUTES = [path.resolve("app/root.tsx"), path.resolve("app/features/shop-layout/shop.route.tsx")];
 /** The meta helper every route uses, and the Button most pages (the product page too) use. */
-const ALWAYS = new Set([path.resolve("app/lib/seo.ts"), path.resolve("app/components/ui/button.tsx")]);
+const ALWAYS = new Set([path.resolve("app/shared/page/seo.ts"), path.resolve("app/shared/ui/button.tsx")]);
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /**
  * Small modules that product tiles and the product page all use (price, offer, badge, stock label,
@@ -26,10 +26,10 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
  */
 const CATALOGUE_COMMON = new Set(
   [
-    "app/domain/money/money.ts",
+    "app/shared/money/money.ts",
     "app/features/catalogue/offer.ts",
     "app/features/catalogue/stock.ts",
-    "app/components/ui/badge.tsx",
+    "app/shared/ui/badge.tsx",
     "app/features/catalogue/stock-indicator.tsx",
     "app/features/cart-checkout/add-to-cart.ts",
   ].map((file) => path.resolve(file)),

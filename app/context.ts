@@ -1,8 +1,8 @@
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { Auth } from "~/features/accounts/index.server";
 import type { PaymentProvider } from "~/features/payments";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 
 /** What the server hands every loader and action: the request's dependencies, never globals. */
 export type AppContext = {

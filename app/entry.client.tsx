@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { installImageFallback } from "~/lib/image-fallback";
+import { installImageFallback } from "~/shared/ui/image-fallback";
 
 installImageFallback(document);
 

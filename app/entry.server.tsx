@@ -5,8 +5,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
-import { NonceProvider } from "~/lib/nonce";
-import { serverRenderedLazyReady } from "~/lib/server-rendered-lazy";
+import { NonceProvider } from "~/shared/security/nonce";
+import { serverRenderedLazyReady } from "~/shared/hydration/server-rendered-lazy";
 
 export const streamTimeout = 5_000;
 

@@ -1,14 +1,14 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
-import { ADMIN_TOASTER } from "~/components/admin/admin-toaster";
+import { ADMIN_TOASTER } from "~/shared/ui/admin-toaster";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
-import { useNonce } from "~/lib/nonce";
-import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
-import { loadToaster, toast } from "~/lib/toast";
+import { useNonce } from "~/shared/security/nonce";
+import { serverRenderedLazy } from "~/shared/hydration/server-rendered-lazy";
+import { loadToaster, toast } from "~/shared/actions/toast";
 import { getViewer } from "~/features/accounts/index.server";
-import { clearFlashCookie, readFlash, type Flash } from "~/lib/flash.server";
-import { useRootData, type PublicViewer, type RootData } from "~/lib/root-data";
+import { clearFlashCookie, readFlash, type Flash } from "~/shared/actions/flash.server";
+import { useRootData, type PublicViewer, type RootData } from "~/shared/page/root-data";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const publicViewer: PublicViewer | null = viewer
     ? { email: viewer.email, name: viewer.name, isAdmin: viewer.isAdmin, needsEmail: viewer.needsEmail }
     : null;
-  // Typed as RootData: components read it through useRootData (~/lib/root-data).
+  // Typed as RootData: components read it through useRootData (~/shared/page/root-data).
   return data<RootData>(
     {
       origin: context.config.publicUrl,
@@ -51,7 +51,7 @@ const MaintenanceScreen = serverRenderedLazy<Record<string, never>>(() =>
   import("~/features/content/lazy").then((m) => ({ default: m.MaintenanceScreen })),
 );
 
-// sonner is not on the critical path: its chunk loads once the page has hydrated (see ~/lib/toast).
+// sonner is not on the critical path: its chunk loads once the page has hydrated (see ~/shared/actions/toast).
 const Toaster = lazy(loadToaster);
 
 function LazyToaster() {
@@ -113,7 +113,7 @@ function FlashToast({ flash }: { flash: (Flash & { id: string }) | null }) {
 // Error pages are rare: their content is not part of the first load (ADR 0006). It is fetched once
 // the page is idle, because an error during a later navigation is often the network failing, and
 // then the content could no longer be fetched when it is needed.
-const loadErrorContent = () => import("~/components/layout/error-content");
+const loadErrorContent = () => import("~/shared/ui/error-content");
 
 function usePrefetchErrorContent() {
   useEffect(() => {

@@ -17,7 +17,8 @@ import "./production-env";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
-import { getCustomerDetails, listCustomers, parseAdminCustomersQuery } from "../app/features/admin-customers";
+import { parseAdminCustomersQuery } from "../app/features/admin-customers";
+import { getCustomerDetails, listCustomers } from "../app/features/admin-customers/index.server";
 import { ensurePostgresDatabase, percentile, serveAdminShop } from "./support";
 
 const DB_URL =

@@ -17,7 +17,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../app/db/client.server";
 import { seedDemoIfEmpty } from "../app/db/seed/demo.server";
-import { createLogger } from "../app/lib/logger.server";
+import { createLogger } from "../app/shared/logging/logger.server";
 import { buildApp } from "../tests/support/build";
 import { asShoppersType, pluralTerms, resultTerms, twoWordTerms, typoTerms } from "./search-terms";
 import { percentile, serveShop, timeRequests } from "./support";

@@ -6,12 +6,12 @@
  *   npm run bench:jobs       # PostgreSQL at postgres://postgres@127.0.0.1:5432/trapkracht_bench_jobs (recreated)
  */
 import { openDatabase, type Database } from "../app/db/client.server";
-import { enqueueJob } from "../app/domain/jobs/queue.server";
-import { createJobWorker } from "../app/domain/jobs/worker.server";
-import { createLogger } from "../app/lib/logger.server";
+import { enqueueJob } from "../app/shared/jobs/queue.server";
+import { createJobWorker } from "../app/shared/jobs/worker.server";
+import { createLogger } from "../app/shared/logging/logger.server";
 import { percentile, recreatePostgresDatabase } from "./support";
 
-declare module "../app/domain/jobs/queue.server" {
+declare module "../app/shared/jobs/queue.server" {
   interface JobPayloads {
     /** This benchmark's no-op jobs. */
     bench: { i: number };

@@ -15,12 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../app/config/env.server";
+import { loadConfig } from "../app/shared/config/env.server";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { rowsOf } from "../app/db/rows.server";
 import { runFeedImport } from "../app/features/supplier-feed/import-job.server";
 import { startFeedRun } from "../app/features/supplier-feed/runs.server";
-import { createLogger } from "../app/lib/logger.server";
+import { createLogger } from "../app/shared/logging/logger.server";
 import { ensurePostgresDatabase, percentile, recreatePostgresDatabase } from "./support";
 
 const DB_URL = process.env.BENCH_FEED_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/trapkracht_bench_feed";

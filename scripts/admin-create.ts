@@ -5,10 +5,10 @@
  * With the embedded PGlite database, stop the server first: PGlite allows one process per directory,
  * and the script refuses (DataDirInUseError) while the shop has it open.
  */
-import { ConfigError, loadConfig } from "../app/config/env.server";
+import { ConfigError, loadConfig } from "../app/shared/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
-import { createOrPromoteAdmin, validateAdminInput } from "../app/domain/admin/admin-accounts.server";
+import { createOrPromoteAdmin, validateAdminInput } from "../app/features/admin-users/admin-accounts.server";
 
 const USAGE = "Gebruik: npm run admin:create -- --email E --password P";
 

@@ -8,7 +8,7 @@
  * FILE defaults to backups/trapkracht-<time>.tar.gz (PGlite) or .dump (PostgreSQL); never overwritten.
  */
 import path from "node:path";
-import { ConfigError, loadConfig } from "../app/config/env.server";
+import { ConfigError, loadConfig } from "../app/shared/config/env.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { BackupError, backupPglite, backupPostgres } from "../app/features/operations/index.server";
 

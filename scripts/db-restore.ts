@@ -7,7 +7,7 @@
  *   --force its existing tables are dropped first.
  * The shop migrates the restored database at its next start, if the backup is older than the code.
  */
-import { ConfigError, loadConfig } from "../app/config/env.server";
+import { ConfigError, loadConfig } from "../app/shared/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { orders } from "../app/db/schema";

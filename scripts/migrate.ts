@@ -1,5 +1,5 @@
 // `npm run db:migrate`: brings the configured database up to date (the server also does this at start).
-import { loadConfig } from "../app/config/env.server";
+import { loadConfig } from "../app/shared/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 

@@ -3,7 +3,7 @@
  * Fills the configured database (DATABASE_URL → PostgreSQL, else PGlite in ./data/pglite) with the
  * generated catalogue. Default size is the demo catalogue; `--products 100000` is for benchmarks.
  */
-import { ConfigError, loadConfig } from "../app/config/env.server";
+import { ConfigError, loadConfig } from "../app/shared/config/env.server";
 import { openDatabaseFromConfig } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { CatalogueNotEmptyError, seedCatalogue } from "../app/db/seed/large.server";

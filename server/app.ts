@@ -20,11 +20,11 @@ import type { CachePurge } from "./cache-purge";
 import { privateResponses } from "./private-responses";
 import { createPaymentProvider } from "../app/features/payments/index.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth, type Auth } from "../app/features/accounts/index.server";
-import type { Config } from "../app/config/env.server";
+import type { Config } from "../app/shared/config/env.server";
 import type { Db } from "../app/db/client.server";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./health";
 import { createMetrics } from "./metrics";
-import type { Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 
 export type AppDeps = {
   db: Db;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import type { Db } from "../app/db/client.server";
-import type { Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 
 /**
  * Emptying the page cache (server/page-cache.ts) of every instance on one PostgreSQL database

@@ -1,7 +1,7 @@
 import { Router, type Response } from "express";
 import { checkReadiness, expectedMigrations } from "../app/features/operations/index.server";
 import type { Db } from "../app/db/client.server";
-import type { Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 
 /**
  * Whether this instance still wants new requests. Set to draining at SIGTERM (server.ts), before the

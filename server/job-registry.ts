@@ -1,13 +1,13 @@
-import type { Config } from "../app/config/env.server";
+import type { Config } from "../app/shared/config/env.server";
 import type { Db } from "../app/db/client.server";
 import { SEARCH_BLOCKS_EVERY_MS, SEARCH_BLOCKS_QUEUE, searchBlocksQueue } from "../app/features/search/index.server";
 import { DROPSHIPMENT_QUEUE, dropshipmentQueue } from "../app/features/fulfilment/index.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../app/features/image-migration/index.server";
 import { storageFor } from "../app/shared/storage/index.server";
-import { mailQueue } from "../app/domain/mail/delivery.server";
-import { MAIL_QUEUE } from "../app/domain/mail/outbox.server";
+import { MAIL_QUEUE, mailQueue } from "../app/features/mail/index.server";
 import { RECONCILE_EVERY_MS, RECONCILE_QUEUE, reconcileOpenPayments } from "../app/features/orders/index.server";
 import type { PaymentProvider } from "../app/features/payments/index";
+import { resolveMailAttachment } from "../app/features/shopper-orders/index.server";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "../app/features/stock-alerts/index.server";
 import {
   FEED_QUEUE,
@@ -15,13 +15,13 @@ import {
   FEED_SCHEDULE_QUEUE,
   feedQueues,
 } from "../app/features/supplier-feed/index.server";
-import type { Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 import {
   createJobWorker,
   type JobWorker,
   type QueueDefinitions,
   type Schedule,
-} from "../app/domain/jobs/worker.server";
+} from "../app/shared/jobs/worker.server";
 
 export type BackgroundDeps = {
   db: Db;
@@ -51,7 +51,11 @@ export function createBackgroundJobs(deps: BackgroundDeps): {
 
   // Without SMTP the mails wait in the outbox (their jobs stay pending) until SMTP is configured.
   if (config.smtpUrl) {
-    const mail = mailQueue({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+    const mail = mailQueue({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      resolveAttachment: resolveMailAttachment,
+    });
     queues[MAIL_QUEUE] = mail.definition;
     closers.push(mail.close);
   } else {

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from "express";
 import type { Auth } from "../app/features/accounts/index.server";
 import type { Db } from "../app/db/client.server";
-import type { Logger } from "../app/lib/logger.server";
-import { isMaintenanceMode } from "../app/domain/settings/site-settings.server";
+import type { Logger } from "../app/shared/logging/logger.server";
+import { isMaintenanceMode } from "../app/features/site-settings/index.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { matchRoutes, type ServerBuild } from "react-router";
 import { MAIL_STATES, readShopGauges } from "../app/features/operations/index.server";
 import type { Db } from "../app/db/client.server";
-import type { Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 
 /** How long a scrape waits for the database before it answers with the figures it has (database_up 0). */
 const SCRAPE_DB_TIMEOUT_MS = 3_000;

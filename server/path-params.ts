@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { hasInvalidCharacters } from "../app/lib/text-input";
+import { hasInvalidCharacters } from "../app/shared/forms/text-input";
 
 const wrapped = new WeakMap<ServerBuild, ServerBuild>();
 

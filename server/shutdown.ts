@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { Server, ServerResponse } from "node:http";
-import type { Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 
 /** One part of the process that must stop, in order, when it ends (HTTP, a worker, the database). */
 export type Stoppable = { name: string; stop: () => Promise<void> };

@@ -1,5 +1,5 @@
-import type { Config } from "../app/config/env.server";
-import type { Logger } from "../app/lib/logger.server";
+import type { Config } from "../app/shared/config/env.server";
+import type { Logger } from "../app/shared/logging/logger.server";
 import { sweepStaleTempFiles } from "../app/shared/files/write-file.server";
 import { localAreaDir, STORAGE_AREAS } from "../app/shared/storage/index.server";
 import { scratchDir } from "../app/shared/storage/local-file.server";

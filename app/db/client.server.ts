@@ -10,9 +10,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
-import { createLogger, type Logger } from "../lib/logger.server";
+import { createLogger, type Logger } from "~/shared/logging/logger.server";
 import * as schema from "./schema";
-import type { DatabaseTimeouts } from "~/config/database-timeouts";
+import type { DatabaseTimeouts } from "~/shared/config/database-timeouts";
 
 export type Schema = typeof schema;
 /** The one database handle type the domain works with, whichever driver is underneath. */

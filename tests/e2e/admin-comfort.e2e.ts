@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { ADMIN_TABS, adminTabPath } from "../../app/components/admin/admin-tabs";
+import { ADMIN_TABS, adminTabPath } from "../../app/features/admin-shell/admin-tabs";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { signInAsAdmin, uniqueEmail } from "./support/accounts";
 import { addInStockProduct, fillCustomerAndShipping } from "./support/shopping";

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { priceStepsOf } from "../../app/db/seed/price-history";
 import { DEMO_PRODUCT_COUNT, generateProducts, type GeneratedProduct } from "../../app/db/seed/product-generator";
 import { hasDiscount } from "../../app/features/catalogue/offer";
-import { formatEuro } from "../../app/domain/money/money";
+import { formatEuro } from "../../app/shared/money/money";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { loadConfig } from "../../app/shared/config/env.server";
 import { getAddressLookup } from "../../app/features/address-lookup/index.server";
 import { startFakePdok, type FakePdok } from "../support/fake-pdok";
 import { useTestApp } from "../support/fixture";

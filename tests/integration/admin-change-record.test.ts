@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { adminChanges, orders, siteSettings, users } from "../../app/db/schema";
-import { recordAdminChange } from "../../app/domain/admin/audit.server";
+import { recordAdminChange } from "../../app/features/admin-changes/audit.server";
 import { useTestApp } from "../support/fixture";
 import { createSlide } from "../support/content-factories";
 import { createCategory, createProduct } from "../support/factories";

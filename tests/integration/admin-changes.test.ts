@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { adminChanges } from "../../app/db/schema";
-import { listAdminChanges, recordAdminChange } from "../../app/domain/admin/audit.server";
+import { listAdminChanges, recordAdminChange } from "../../app/features/admin-changes/audit.server";
 import { listChangeActors, parseChangeLogQuery, readChangeLog } from "../../app/features/admin-changes/index.server";
 import { useTestDatabase } from "../support/fixture";
 

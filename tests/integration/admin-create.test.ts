@@ -15,8 +15,8 @@ import {
   workingDemoAdminCredentials,
 } from "../../app/db/seed/demo-admin.server";
 import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
-import { createOrPromoteAdmin } from "../../app/domain/admin/admin-accounts.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createOrPromoteAdmin } from "../../app/features/admin-users/admin-accounts.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { startTestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 import { useTestDatabase } from "../support/fixture";

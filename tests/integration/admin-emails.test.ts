@@ -4,9 +4,10 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/db/client.server";
 import { adminChanges, jobs, outbox } from "../../app/db/schema";
-import { startMailDelivery } from "../../app/domain/mail/delivery.server";
-import { enqueueMail, type OutgoingMail } from "../../app/domain/mail/outbox.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { startMailDelivery } from "../../app/features/mail/delivery.server";
+import { resolveMailAttachment } from "../../app/features/shopper-orders/mail-attachments.server";
+import { enqueueMail, type OutgoingMail } from "../../app/features/mail/outbox.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 import { flashOf } from "../support/flash";
@@ -407,7 +408,13 @@ describe("the mail delivery banner on every admin page", () => {
   });
 
   it("is gone once the waiting mail is delivered over SMTP", async () => {
-    const delivery = startMailDelivery({ db: db(), logger, smtpUrl: mailbox.smtpUrl, from: "winkel@trapkracht.test" });
+    const delivery = startMailDelivery({
+      db: db(),
+      logger,
+      smtpUrl: mailbox.smtpUrl,
+      from: "winkel@trapkracht.test",
+      resolveAttachment: resolveMailAttachment,
+    });
     try {
       await expect.poll(async () => (await delivery.runOnce(), mailbox.messages.length), { timeout: 15_000 }).toBe(3);
     } finally {
@@ -427,6 +434,7 @@ describe("the mail delivery banner on every admin page", () => {
     const failing = startMailDelivery({
       db: db(),
       logger,
+      resolveAttachment: resolveMailAttachment,
       smtpUrl: down,
       from: "winkel@trapkracht.test",
       retryDelaysMs: [60_000],
@@ -455,7 +463,13 @@ describe("the mail delivery banner on every admin page", () => {
     expect(await bannerOn(withSmtp, "/admin/customers")).toBe(banner);
 
     // The mail server is back: a new mail goes out, and so the banner goes.
-    const delivery = startMailDelivery({ db: db(), logger, smtpUrl: mailbox.smtpUrl, from: "winkel@trapkracht.test" });
+    const delivery = startMailDelivery({
+      db: db(),
+      logger,
+      smtpUrl: mailbox.smtpUrl,
+      from: "winkel@trapkracht.test",
+      resolveAttachment: resolveMailAttachment,
+    });
     await enqueueMail(db(), mail({ to: "zes@example.nl" }));
     try {
       await expect

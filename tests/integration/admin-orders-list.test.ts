@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { adminChanges, customers, orders, outbox } from "../../app/db/schema";
 import { withdrawOrder } from "../../app/features/shopper-orders/index.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createPaidOrder, orderItemsOf } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
 import { createCustomer, createOrder } from "../support/order-factories";

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf } from "../../app/db/rows.server";
 import { adminChanges, sessions, users } from "../../app/db/schema";
-import { setUserActive, setUserRole } from "../../app/domain/admin/users.server";
+import { setUserActive, setUserRole } from "../../app/features/admin-users/users.server";
 import { useTestApp } from "../support/fixture";
 import { flashOf } from "../support/flash";
 import { createCustomer } from "../support/order-factories";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../app/db/client.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createFilterTypes, configureFilters, FILTER } from "../support/catalogue-factories";
 import { createPendingOrder } from "../support/checkout-factories";
 import { createBlogPost } from "../support/content-factories";

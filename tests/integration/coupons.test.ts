@@ -8,7 +8,7 @@ import type { CouponCheck } from "../../app/features/cart-checkout/coupon-check"
 import { COUPON_REASONS } from "../../app/features/coupons/coupon-rules";
 import { countCouponUse, evaluateCoupon, lockCouponForOrder } from "../../app/features/coupons/coupons.server";
 import type { DbExecutor } from "../../app/db/client.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";
 import { createCustomer } from "../support/order-factories";

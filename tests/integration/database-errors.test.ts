@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { loadConfig } from "../../app/shared/config/env.server";
 import type { Connection } from "../../app/features/connections/connections.server";
 import { startDemoFileServers } from "../../app/features/connections/demo-servers.server";
 import { runFtp } from "../../app/features/connections/ftp.server";

@@ -1,18 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig, type Config } from "../../app/config/env.server";
+import { loadConfig, type Config } from "../../app/shared/config/env.server";
 import { jobs, orderEvents, orders, outbox } from "../../app/db/schema";
 import {
   DROPSHIPMENT_QUEUE,
   dropshipmentKey,
   dropshipmentQueue,
 } from "../../app/features/fulfilment/dropshipment.server";
-import type { JobPayloads } from "../../app/domain/jobs/queue.server";
-import { createJobWorker, type ClaimedJob, type JobWorker } from "../../app/domain/jobs/worker.server";
+import type { JobPayloads } from "../../app/shared/jobs/queue.server";
+import { createJobWorker, type ClaimedJob, type JobWorker } from "../../app/shared/jobs/worker.server";
 import { changeOrderStatus } from "../../app/features/orders/index.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createConfirmedOrder } from "../support/checkout-factories";
 import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestDatabase } from "../support/fixture";

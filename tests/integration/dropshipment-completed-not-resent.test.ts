@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, type Config } from "../../app/config/env.server";
+import { loadConfig, type Config } from "../../app/shared/config/env.server";
 import { jobs, orders } from "../../app/db/schema";
 import {
   DROPSHIPMENT_QUEUE,
@@ -8,10 +8,10 @@ import {
   dropshipmentQueue,
   getDropshipmentJob,
 } from "../../app/features/fulfilment/dropshipment.server";
-import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker, type JobWorker } from "../../app/shared/jobs/worker.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createConfirmedOrder } from "../support/checkout-factories";
 import { fakeSupplierEnv, startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestDatabase } from "../support/fixture";

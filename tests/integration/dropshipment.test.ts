@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { loadConfig, type Config } from "../../app/config/env.server";
+import { loadConfig, type Config } from "../../app/shared/config/env.server";
 import { adminChanges, jobs, orders, outbox } from "../../app/db/schema";
 import {
   DROPSHIPMENT_QUEUE,
@@ -11,11 +11,11 @@ import {
 } from "../../app/features/fulfilment/dropshipment.server";
 import { sendSupplierRequest } from "../../app/features/fulfilment/supplier-settings.server";
 import { createBackgroundJobs } from "../../server/job-registry";
-import { createJobWorker, type JobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker, type JobWorker } from "../../app/shared/jobs/worker.server";
 import { changeOrderStatus, confirmPayment } from "../../app/features/orders/index.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createConfirmedOrder, createPendingOrder } from "../support/checkout-factories";
 import { startFakeSupplier, type FakeSupplier } from "../support/fake-supplier";
 import { useTestDatabase } from "../support/fixture";

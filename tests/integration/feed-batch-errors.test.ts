@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jobs, products, supplierFeedRejections, supplierFeedRuns } from "../../app/db/schema";
-import { createJobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker } from "../../app/shared/jobs/worker.server";
 import { feedQueues } from "../../app/features/supplier-feed/import-job.server";
 import { FEED_QUEUE } from "../../app/features/supplier-feed/runs.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useFeedFixture } from "../support/feed-fixture";
 

@@ -4,17 +4,17 @@ import { rowsOf } from "../../app/db/rows.server";
 import { jobs, supplierFeedRuns } from "../../app/db/schema";
 import { SEARCH_BLOCKS_QUEUE } from "../../app/features/search/search-blocks.server";
 import { createBackgroundJobs } from "../../server/job-registry";
-import { enqueueJob } from "../../app/domain/jobs/queue.server";
+import { enqueueJob } from "../../app/shared/jobs/queue.server";
 import {
   createJobWorker,
   type JobWorker,
   type QueueDefinition,
   type QueueDefinitions,
-} from "../../app/domain/jobs/worker.server";
+} from "../../app/shared/jobs/worker.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { feedQueues } from "../../app/features/supplier-feed/import-job.server";
 import { FEED_QUEUE } from "../../app/features/supplier-feed/runs.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useFeedFixture } from "../support/feed-fixture";
 
@@ -25,7 +25,7 @@ import { useFeedFixture } from "../support/feed-fixture";
  */
 const logger = createLogger("silent");
 
-declare module "../../app/domain/jobs/queue.server" {
+declare module "../../app/shared/jobs/queue.server" {
   interface JobPayloads {
     /** This file's long-running job. */
     slow: Record<string, never>;

@@ -7,11 +7,11 @@ import {
   supplierFeedRejections,
   supplierFeedRuns,
 } from "../../app/db/schema";
-import { createJobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker } from "../../app/shared/jobs/worker.server";
 import { feedQueues, runFeedImport } from "../../app/features/supplier-feed/import-job.server";
 import { FEED_QUEUE, type NewRun } from "../../app/features/supplier-feed/runs.server";
 import { confirmHeldDeactivation } from "../../app/features/supplier-feed/deactivation.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useFeedFixture } from "../support/feed-fixture";
 

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database, Db } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
-import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
+import { setMaintenanceMode } from "../../app/features/site-settings/site-settings.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase } from "../support/db";
 

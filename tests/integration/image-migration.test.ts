@@ -13,9 +13,9 @@ import {
   imageMigrationQueue,
   imageStatistics,
 } from "../../app/features/image-migration/migration.server";
-import { createJobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker } from "../../app/shared/jobs/worker.server";
 import { storageFor } from "../../app/shared/storage/index.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp, useTestDatabase } from "../support/fixture";
 import { startImageServer, type ImageServer } from "../support/image-server";

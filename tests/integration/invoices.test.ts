@@ -2,11 +2,12 @@ import crypto from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customers, invoices, orderItems, orders } from "../../app/db/schema";
-import { startMailDelivery } from "../../app/domain/mail/delivery.server";
+import { startMailDelivery } from "../../app/features/mail/delivery.server";
+import { resolveMailAttachment } from "../../app/features/shopper-orders/mail-attachments.server";
 import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createPaidOrder, createPendingOrder, type PendingLineInput } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
@@ -82,6 +83,7 @@ describe("invoices", () => {
       from: "Trapkracht <noreply@trapkracht.test>",
       logger: createLogger("silent"),
       intervalMs: 3_600_000,
+      resolveAttachment: resolveMailAttachment,
     });
     try {
       const orderId = await paidOrder([{ priceCents: 1295, quantity: 1, vatRate: 21, name: "Bidon 750 ml" }]);

@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { jobs } from "../../app/db/schema";
-import { enqueueJob, retryFailedJob } from "../../app/domain/jobs/queue.server";
+import { enqueueJob, retryFailedJob } from "../../app/shared/jobs/queue.server";
 import {
   createJobWorker,
   PermanentJobError,
   type JobWorker,
   type JobWorkerOptions,
   type QueueDefinition,
-} from "../../app/domain/jobs/worker.server";
-import { createLogger } from "../../app/lib/logger.server";
+} from "../../app/shared/jobs/worker.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { useTestDatabase } from "../support/fixture";
 
 const logger = createLogger("silent");
 
-declare module "../../app/domain/jobs/queue.server" {
+declare module "../../app/shared/jobs/queue.server" {
   interface JobPayloads {
     /** This file's queue: `n` names the job in what the handler saw. */
     test: { n?: number | string };

@@ -4,9 +4,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { rowsOf } from "../../app/db/rows.server";
 import { jobs, outbox } from "../../app/db/schema";
-import { MAX_ATTEMPTS, mailJob, startMailDelivery, type MailDelivery } from "../../app/domain/mail/delivery.server";
-import { enqueueMail } from "../../app/domain/mail/outbox.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { MAX_ATTEMPTS, mailJob, startMailDelivery, type MailDelivery } from "../../app/features/mail/delivery.server";
+import { enqueueMail } from "../../app/features/mail/outbox.server";
+import { resolveMailAttachment } from "../../app/features/shopper-orders/mail-attachments.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { useTestDatabase } from "../support/fixture";
 
 type Received = { from: string; to: string[]; raw: string };
@@ -93,7 +94,15 @@ describe("mail delivery from the outbox", () => {
   const workers: MailDelivery[] = [];
   const start = (smtpUrl: string, extra: { retryDelaysMs?: number[] } = {}) => {
     // A long interval: the test drives passes with runOnce(), the timer never fires during it.
-    const worker = startMailDelivery({ db: database.db, smtpUrl, from: FROM, logger, intervalMs: 3_600_000, ...extra });
+    const worker = startMailDelivery({
+      db: database.db,
+      smtpUrl,
+      from: FROM,
+      logger,
+      intervalMs: 3_600_000,
+      resolveAttachment: resolveMailAttachment,
+      ...extra,
+    });
     workers.push(worker);
     return worker;
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
+import { setMaintenanceMode } from "../../app/features/site-settings/site-settings.server";
 import { useTestApp } from "../support/fixture";
 import { signedInUser } from "../support/users";
 

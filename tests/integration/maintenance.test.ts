@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { outbox, siteSettings, users } from "../../app/db/schema";
-import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
+import { setMaintenanceMode } from "../../app/features/site-settings/site-settings.server";
 import { startTestApp, type TestApp } from "../support/app";
 import { createCategory, createProduct } from "../support/factories";
 import { cookieHeaderFrom, createUser, signedInUser } from "../support/users";

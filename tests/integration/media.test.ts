@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 

@@ -13,10 +13,10 @@ import { pointDemoImagesAtTestSupplier } from "../../app/db/seed/supplier-images
 import { getConnection, secretKeyOf } from "../../app/features/connections/connections.server";
 import { encryptSecret } from "../../app/features/connections/secret-box.server";
 import { IMAGE_MIGRATION_QUEUE, imageMigrationQueue } from "../../app/features/image-migration/migration.server";
-import { createJobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker } from "../../app/shared/jobs/worker.server";
 import { storageFor } from "../../app/shared/storage/index.server";
 import { fetchFeedFile } from "../../app/features/supplier-feed/remote.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 import { postToAction } from "../support/single-fetch";

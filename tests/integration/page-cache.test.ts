@@ -6,7 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
 import { pageCache } from "../../server/page-cache";
-import { setMaintenanceMode } from "../../app/domain/settings/site-settings.server";
+import { setMaintenanceMode } from "../../app/features/site-settings/site-settings.server";
 import { createCategory, createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 import { signedInUser } from "../support/users";

@@ -5,7 +5,7 @@ import { createBackgroundJobs } from "../../server/job-registry";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
 

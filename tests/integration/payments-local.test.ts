@@ -5,7 +5,7 @@ import { confirmPayment } from "../../app/features/orders/index.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { startTestApp } from "../support/app";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { createTestDatabase } from "../support/db";

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { couponCodes, orders, outbox, stock } from "../../app/db/schema";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createCoupon, createPendingOrder } from "../support/checkout-factories";
 import { fakeStripeEnv, useFakeStripe } from "../support/fake-stripe";
 import { flashOf } from "../support/flash";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../app/db/schema";
 import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createPaidOrder } from "../support/checkout-factories";
 import { createBlogPost } from "../support/content-factories";

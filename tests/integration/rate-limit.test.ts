@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { countInWindow, hitRateLimit } from "../../app/domain/security/rate-limit.server";
+import { countInWindow, hitRateLimit } from "../../app/shared/security/rate-limit.server";
 import { useTestDatabase } from "../support/fixture";
 
 describe("rate limiter (a window from the first hit)", () => {

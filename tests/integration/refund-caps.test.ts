@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orderRefunds, orders } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createPaidOrder, orderItemsOf, postRefund, type PendingLineInput } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { useTestApp } from "../support/fixture";

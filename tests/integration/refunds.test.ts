@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminActionResult } from "../../app/components/admin/admin-actions";
+import type { AdminActionResult } from "../../app/shared/admin-ui/admin-actions";
 import { adminChanges, orderItems, orderRefunds, orders, outbox, stock } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { guestOrderToken } from "../../app/features/shopper-orders/index.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createPaidOrder, createPendingOrder } from "../support/checkout-factories";

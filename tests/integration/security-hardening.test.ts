@@ -6,7 +6,7 @@ import { confirmPayment } from "../../app/features/orders/index.server";
 import { payLocalSession } from "../../app/features/payments/local-provider.server";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createPendingOrder } from "../support/checkout-factories";
 import { createCoupon } from "../support/coupon-factories";
 import { createProduct } from "../support/factories";

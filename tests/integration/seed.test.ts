@@ -5,7 +5,7 @@ import { seedDemoIfEmpty } from "../../app/db/seed/demo.server";
 import { seedCatalogue } from "../../app/db/seed/large.server";
 import { rebuildFilterValueCache } from "../../app/features/catalogue/filter-cache.server";
 import { stockStatus } from "../../app/features/catalogue/stock";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createTestDatabase } from "../support/db";
 import { useTestDatabase } from "../support/fixture";
 

@@ -1,10 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jobs, outbox, stock, stockAlerts } from "../../app/db/schema";
-import { createJobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker } from "../../app/shared/jobs/worker.server";
 import { STOCK_ALERT_TEXT } from "../../app/features/stock-alerts/stock-alert-schema";
 import { STOCK_ALERT_QUEUE, stockAlertQueue } from "../../app/features/stock-alerts/stock-alerts.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestApp } from "../support/fixture";
 import { postToAction } from "../support/single-fetch";

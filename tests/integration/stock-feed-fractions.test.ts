@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { loadConfig } from "../../app/shared/config/env.server";
 import { stock, supplierFeedRejections, supplierFeedRuns } from "../../app/db/schema";
 import { runFeedImport } from "../../app/features/supplier-feed/import-job.server";
 import { startFeedRun } from "../../app/features/supplier-feed/runs.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import { useTestDatabase } from "../support/fixture";
 

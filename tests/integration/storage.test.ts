@@ -9,8 +9,8 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { loadConfig } from "../../app/shared/config/env.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import {
   LocalStorage,
   S3Storage,

@@ -12,10 +12,10 @@ import {
   supplierFeedRuns,
   supplierFeedSeen,
 } from "../../app/db/schema";
-import { createJobWorker } from "../../app/domain/jobs/worker.server";
+import { createJobWorker } from "../../app/shared/jobs/worker.server";
 import { feedQueues, runFeedImport, FEED_BATCH_ROWS } from "../../app/features/supplier-feed/import-job.server";
 import { FEED_QUEUE, FeedBusyError, type NewRun } from "../../app/features/supplier-feed/runs.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createCategory, createProduct } from "../support/factories";
 import { useFeedFixture } from "../support/feed-fixture";
 

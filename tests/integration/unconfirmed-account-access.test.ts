@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, orderWithdrawals, outbox, users } from "../../app/db/schema";
 import type { PaymentProvider } from "../../app/features/payments/provider";
 import { createPaymentProvider } from "../../app/features/payments/provider.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createPaidOrder, orderItemsOf } from "../support/checkout-factories";
 import { useTestApp } from "../support/fixture";
 import { signedInUser } from "../support/users";

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/db/client.server";
 import { rowsOf } from "../../app/db/rows.server";
 import { isDatabaseUnavailable } from "../../app/db/unavailable.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { createProduct } from "../support/factories";
 import {
   bundleServer,

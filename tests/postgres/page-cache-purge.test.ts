@@ -6,9 +6,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { loadConfig } from "../../app/config/env.server";
+import { loadConfig } from "../../app/shared/config/env.server";
 import { createAuth } from "../../app/features/accounts/auth.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { createLogger } from "../../app/shared/logging/logger.server";
 import { TEST_AUTH_SECRET } from "../support/app";
 import { createCategory, createProduct } from "../support/factories";
 import {

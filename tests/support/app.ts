@@ -3,10 +3,10 @@ import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
-import { loadConfig, type Config } from "../../app/config/env.server";
+import { loadConfig, type Config } from "../../app/shared/config/env.server";
 import type { Db } from "../../app/db/client.server";
 import { createAuth, type Auth } from "../../app/features/accounts/auth.server";
-import { createLogger, type Logger } from "../../app/lib/logger.server";
+import { createLogger, type Logger } from "../../app/shared/logging/logger.server";
 import { createApp } from "../../server/app";
 
 export const TEST_AUTH_SECRET = "test-secret-0123456789-abcdefghijklmnop";

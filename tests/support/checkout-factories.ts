@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { AdminActionResult } from "../../app/components/admin/admin-actions";
+import type { AdminActionResult } from "../../app/shared/admin-ui/admin-actions";
 import type { Db } from "../../app/db/client.server";
 import { couponCodes, orderItems, orders, shippingAddresses } from "../../app/db/schema";
 import { priceOrder } from "../../app/features/cart-checkout/pricing";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach } from "vitest";
-import { loadConfig } from "../../app/config/env.server";
+import { loadConfig } from "../../app/shared/config/env.server";
 import { jobs, supplierFeedRuns } from "../../app/db/schema";
 import { startFeedRun, type NewRun } from "../../app/features/supplier-feed/runs.server";
 import { useTestDatabase } from "./fixture";

@@ -1,9 +1,9 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
-import { createOrPromoteAdmin } from "~/domain/admin/admin-accounts.server";
+import { createOrPromoteAdmin } from "~/features/admin-users/index.server";
 
 /**
  * The embedded demo's admin, so someone trying the shop can open /admin at once. Its password is

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 import { refreshSearchBlocks } from "~/features/search/index.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { hasProducts, insertContent, insertProducts, insertReferenceData } from "./catalogue.server";
 import { insertDemoCoupons } from "./coupons.server";
 import { createDemoAdmin } from "./demo-admin.server";

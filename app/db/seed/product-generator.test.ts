@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasDiscount } from "~/features/catalogue";
-import { parsePriceText } from "~/domain/money/money";
+import { parsePriceText } from "~/shared/money/money";
 import { CATEGORY_SEEDS, LEAF_CATEGORY_IDS } from "./categories";
 import { DEMO_PRODUCT_COUNT, formatSupplierPrice, generateProduct, generateProducts } from "./product-generator";
 

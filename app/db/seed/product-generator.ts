@@ -4,7 +4,7 @@
  * (or two machines) always produce the same rows.
  */
 import type { NutritionRow } from "~/db/schema";
-import { parsePriceText } from "~/domain/money/money";
+import { parsePriceText } from "~/shared/money/money";
 import { CATEGORY_IDS } from "~/features/catalogue";
 import { CATEGORY_SEEDS, rootOf } from "./categories";
 import { LEAF_SEEDS, type LeafSeed, type NutritionProfile, type ProductTemplate } from "./catalogue-data";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Viewer } from "./viewer";
 import { requireViewer, type SessionDeps } from "./viewer.http.server";
-import { redirectWithFlash, type FlashConfig } from "~/lib/flash.server";
+import { redirectWithFlash, type FlashConfig } from "~/shared/actions/flash.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
 import { getProfile, updateProfile } from "./profile.server";
 import { getProfileAddress, saveProfileAddress } from "./profile-address.server";

@@ -2,10 +2,10 @@ import { FormNotices } from "./form-notices";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Card } from "~/shared/ui/card";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import { COUNTRY } from "~/features/cart-checkout/address";
 import {
   ADDRESS_FIELDS,
@@ -18,7 +18,7 @@ import {
   type AddressValues,
 } from "./profile-address";
 import { AddressLookupStatus, useAddressLookup } from "~/features/address-lookup";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/shared/page/root-data";
 
 /** What the action answers when it did not save the address. */
 export type AddressFormResult = { values: AddressValues; errors: AddressErrors; formError: string; detail: string };

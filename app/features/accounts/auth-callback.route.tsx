@@ -3,11 +3,11 @@ import { redirect, useNavigate } from "react-router";
 import { LoaderCircle } from "lucide-react";
 import type { Route } from "./+types/auth-callback.route";
 import { StravaPageCard } from "./strava-page-card";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { CALLBACK_BUSY, callbackOutcome } from "./callback-outcome";
 import { getViewer } from "./viewer.http.server";
-import { toast } from "~/lib/toast";
-import { pageMeta } from "~/lib/seo";
+import { toast } from "~/shared/actions/toast";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -2,14 +2,14 @@ import { data, Form, useNavigation } from "react-router";
 import { MailCheck, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/auth-email-confirm.route";
 import { StravaPageCard } from "./strava-page-card";
-import { rootOrigin } from "~/lib/root-data";
-import { Button } from "~/components/ui/button";
+import { rootOrigin } from "~/shared/page/root-data";
+import { Button } from "~/shared/ui/button";
 import { STRAVA_EMAIL_MESSAGES } from "./strava-email-schema";
 import { confirmStravaEmailClaim, lookUpStravaEmailClaim } from "./strava-email.server";
 import { getViewer } from "./viewer.http.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
-import { pageMeta } from "~/lib/seo";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
+import { readForm } from "~/shared/actions/form.server";
+import { pageMeta } from "~/shared/page/seo";
 
 type Problem = { message: string; canRequestNew: boolean };
 

@@ -3,12 +3,12 @@ import { MailCheck, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/auth-email.route";
 import { StravaEmailForm } from "./strava-email-form";
 import { StravaPageCard } from "./strava-page-card";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { parseStravaEmail, STRAVA_EMAIL_MESSAGES } from "./strava-email-schema";
 import { pendingClaimEmail, requestStravaEmailClaim } from "./strava-email.server";
 import { getViewer } from "./viewer.http.server";
-import { readForm } from "~/lib/form.server";
-import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/shared/actions/form.server";
+import { pageMeta } from "~/shared/page/seo";
 
 type ActionResult = { value: string; error?: string; formError?: string };
 

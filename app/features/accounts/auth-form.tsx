@@ -1,9 +1,9 @@
 import { useState, type ComponentType, type FormEvent, type ReactNode, type RefAttributes } from "react";
 import { Link, type FetcherFormProps } from "react-router";
 import { TriangleAlert } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import {
   AUTH_TEXT,
   validateLogin,

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { clientNetwork } from "~/domain/security/client-network";
-import { countInWindow, hitRateLimit } from "~/domain/security/rate-limit.server";
+import { clientNetwork } from "~/shared/security/client-network";
+import { countInWindow, hitRateLimit } from "~/shared/security/rate-limit.server";
 import { AUTH_TEXT } from "./credentials";
 
 /**

@@ -3,12 +3,12 @@ import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema/index";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { resetPasswordMail, verifyEmailMail } from "~/features/mail-templates/index.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./credentials";
 import { isStravaPlaceholderEmail, stravaProvider } from "./strava.server";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { validateFields, type Validation as FormValidation } from "~/lib/form-validation";
+import { validateFields, type Validation as FormValidation } from "~/shared/forms/form-validation";
 import { isLocalPath, localPathOf } from "./local-path";
-import { textField } from "~/lib/text-field";
+import { textField } from "~/shared/forms/text-field";
 
 /**
  * The account forms' schemas and Dutch texts, shared by the browser (checked before sending) and the

@@ -3,13 +3,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password.route";
 import { AuthCard } from "./auth-card";
 import { FieldShell } from "./auth-form";
-import { rootOrigin } from "~/lib/root-data";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { rootOrigin } from "~/shared/page/root-data";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
 import { AUTH_TEXT, typedEmail, validateEmailOnly } from "./credentials";
 import { requestPasswordReset } from "./password-reset.server";
-import { readForm } from "~/lib/form.server";
-import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/shared/actions/form.server";
+import { pageMeta } from "~/shared/page/seo";
 
 type ActionAnswer = { email: string; error: string; field: boolean };
 

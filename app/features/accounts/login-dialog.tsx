@@ -5,8 +5,8 @@ import { X } from "lucide-react";
 import { AuthForm } from "./auth-form";
 import { RegisteredNotice } from "./registered-notice";
 import { AUTH_TEXT, type AuthAnswer, type AuthMode } from "./credentials";
-import { toast } from "~/lib/toast";
-import { useRootData } from "~/lib/root-data";
+import { toast } from "~/shared/actions/toast";
+import { useRootData } from "~/shared/page/root-data";
 
 const TITLES = { login: "Inloggen", register: "Registreren" } as const;
 const DESCRIPTIONS = {

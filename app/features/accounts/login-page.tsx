@@ -4,8 +4,8 @@ import { AuthCard } from "./auth-card";
 import { AuthForm } from "./auth-form";
 import { RegisteredNotice } from "./registered-notice";
 import { REGISTER_MODE_PARAM, type AuthAnswer, type AuthMode } from "./credentials";
-import { toast } from "~/lib/toast";
-import { useRootData } from "~/lib/root-data";
+import { toast } from "~/shared/actions/toast";
+import { useRootData } from "~/shared/page/root-data";
 
 /**
  * /login: the dialog's form as a page, for the "Inloggen" menu entry and for browsers without

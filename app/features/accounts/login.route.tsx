@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/login.route";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { LoginPage } from "./login-page";
 import {
   AUTH_TEXT,
@@ -16,9 +16,9 @@ import {
 import { resendVerification, signIn } from "./sign-in.server";
 import { signUp } from "./sign-up.server";
 import { getViewer } from "./viewer.http.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const register = loaderData?.mode === "register";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout.route";
 import { AUTH_TEXT } from "./credentials";
 import { signOut } from "./sign-in.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
 
 /**
  * POST /logout (the account menu's "Uitloggen" is a form, so it works without JavaScript): ends the

@@ -1,5 +1,5 @@
 import { shippingSchema } from "~/features/cart-checkout/address";
-import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
+import { formStrings, validateFields, type FieldErrors } from "~/shared/forms/form-validation";
 
 /**
  * The profile's address (issue 30 item 14): the one checkout starts from, with the checkout's

@@ -2,10 +2,10 @@ import { FormNotices } from "./form-notices";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Card } from "~/shared/ui/card";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import {
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
@@ -15,8 +15,8 @@ import {
   type ProfileField,
   type ProfileValues,
 } from "./profile-schema";
-import { toast } from "~/lib/toast";
-import { useRootData } from "~/lib/root-data";
+import { toast } from "~/shared/actions/toast";
+import { useRootData } from "~/shared/page/root-data";
 
 export type ProfileData = ProfileValues & { email: string };
 

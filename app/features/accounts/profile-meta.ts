@@ -1,6 +1,6 @@
 import type { MetaArgs } from "react-router";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 /** /profile and /account show the same page, under one canonical address. */
 export function profilePageMeta({ matches }: Pick<MetaArgs, "matches">) {

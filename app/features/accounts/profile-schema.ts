@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formStrings, validateFields } from "~/lib/form-validation";
-import { textField } from "~/lib/text-field";
+import { formStrings, validateFields } from "~/shared/forms/form-validation";
+import { textField } from "~/shared/forms/text-field";
 
 /** The page's outcome messages (spec 2 §8 Shopper → Profile). */
 export const PROFILE_MESSAGES = {

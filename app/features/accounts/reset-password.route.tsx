@@ -4,14 +4,14 @@ import { TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/reset-password.route";
 import { AuthCard } from "./auth-card";
 import { FieldShell } from "./auth-form";
-import { rootOrigin } from "~/lib/root-data";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { rootOrigin } from "~/shared/page/root-data";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
 import { AUTH_TEXT, validateNewPassword, type AuthFieldErrors } from "./credentials";
 import { isResetTokenValid, resetPassword } from "./password-reset.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/form.server";
-import { pageMeta } from "~/lib/seo";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
+import { readForm } from "~/shared/actions/form.server";
+import { pageMeta } from "~/shared/page/seo";
 
 type ActionAnswer = { errors: AuthFieldErrors; formError?: string; tokenInvalid?: boolean };
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { allowAuthAttempt, allowSignInAttempt, rateLimitMessage, recordSignInFailure } from "./auth-limits.server";
-import type { Client } from "~/domain/security/rate-limit.server";
+import type { Client } from "~/shared/security/rate-limit.server";
 import { ACCOUNT_INACTIVE, type AuthServices } from "./auth.server";
 import { AUTH_TEXT, type LoginInput } from "./credentials";
 

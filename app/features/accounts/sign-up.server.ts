@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema/index";
-import { enqueueMail } from "~/domain/mail/outbox.server";
-import type { Client } from "~/domain/security/rate-limit.server";
+import { enqueueMail } from "~/features/mail/index.server";
+import type { Client } from "~/shared/security/rate-limit.server";
 import { accountExistsMail } from "~/features/mail-templates/index.server";
 import { allowAuthAttempt, rateLimitMessage } from "./auth-limits.server";
 import type { AuthServices } from "./auth.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textField } from "~/lib/text-field";
+import { textField } from "~/shared/forms/text-field";
 import { isStravaPlaceholderEmail } from "./strava-placeholder";
 
 /** The texts of /auth/email and /auth/email/bevestigen (the e-mail message is spec 2 §8's). */

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { accounts, customers, sessions, users, verifications } from "~/db/schema/index";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { confirmStravaEmailMail } from "~/features/mail-templates/index.server";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { hitRateLimit } from "~/shared/security/rate-limit.server";
 import { isStravaPlaceholderEmail } from "./strava-placeholder";
 
 /**

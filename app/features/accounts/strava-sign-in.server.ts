@@ -1,7 +1,7 @@
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
-import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
-import type { Flash } from "~/lib/flash.server";
+import { hitRateLimit, type Client } from "~/shared/security/rate-limit.server";
+import type { Flash } from "~/shared/actions/flash.server";
 import type { AuthServices } from "./auth.server";
 import { STRAVA_CALLBACK_PATH } from "./strava.server";
 

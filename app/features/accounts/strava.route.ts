@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/strava.route";
 import { startStravaSignIn } from "./strava-sign-in.server";
 import { stravaReturnPath } from "./strava-return-path";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
 
 /**
  * POST /auth/strava: the "Inloggen met Strava" / "Registreren met Strava" buttons (a form with a

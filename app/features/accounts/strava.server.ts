@@ -1,5 +1,5 @@
 import type { GenericOAuthConfig } from "better-auth/plugins";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { stravaPlaceholderEmail } from "./strava-placeholder";
 
 export { isStravaPlaceholderEmail, stravaPlaceholderEmail, STRAVA_PLACEHOLDER_DOMAIN } from "./strava-placeholder";

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { askPdok, type PdokOutcome } from "./pdok-client.server";
 import type { LookupQuery } from "./lookup-query";
 

@@ -1,8 +1,8 @@
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
-import type { Logger } from "~/lib/logger.server";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hitRateLimit } from "~/shared/security/rate-limit.server";
+import type { Logger } from "~/shared/logging/logger.server";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { getAddressLookup } from "./address-lookup.server";
 import { lookupQuery, type LookupAnswer } from "./lookup-query";
 

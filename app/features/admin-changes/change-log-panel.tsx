@@ -1,9 +1,9 @@
 import { ArrowRight, Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { ChangeHistoryLink } from "./history-link";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { cn } from "~/shared/ui/cn";
 import type { AdminMoment } from "~/shared/dates/admin-dates";
 import type { BulkProductLine, ChangeLine } from "./wording";
 
@@ -253,9 +253,7 @@ function Values({ before, after }: { before: string | null; after: string | null
 function FieldValue({ value, className }: { value: string | null; className: string }) {
   if (value === null) return <span className="text-muted">empty</span>;
   return (
-    <span
-      className={cn("min-w-0 rounded px-1.5 py-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]", className)}
-    >
+    <span className={cn("min-w-0 rounded px-1.5 py-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]", className)}>
       {value}
     </span>
   );
@@ -280,7 +278,10 @@ function BulkProducts({
             className="grid gap-1 py-2 sm:grid-cols-[minmax(10rem,22rem)_1fr] sm:gap-4"
           >
             {product.artNo !== null ? (
-              <Link to={`/admin/products?edit=${product.artNo}`} className="font-medium break-words text-brand-700 underline">
+              <Link
+                to={`/admin/products?edit=${product.artNo}`}
+                className="font-medium break-words text-brand-700 underline"
+              >
                 {product.name}
               </Link>
             ) : (

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm"
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { adminChanges, carouselSlides, couponCodes, productCategories, products, users } from "~/db/schema";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { entityTypeLabel } from "./labels";
 import { describeChange, productName, type ChangeWording, type RecordedChange } from "./wording";
 
@@ -39,9 +39,7 @@ export function isDay(text: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 2000 && year <= 2999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
+  return year >= 2000 && year <= 2999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**
@@ -163,7 +161,8 @@ export async function readChangeLog(db: Db, query: ChangeLogQuery): Promise<Chan
     if (entry.item !== entry.entityId) known.set(`${entry.entityType}\u0000${entry.entityId}`, entry.item);
   }
   for (const entry of entries) {
-    if (entry.item === entry.entityId) entry.item = known.get(`${entry.entityType}\u0000${entry.entityId}`) ?? entry.item;
+    if (entry.item === entry.entityId)
+      entry.item = known.get(`${entry.entityType}\u0000${entry.entityId}`) ?? entry.item;
   }
   const first = entries[0]?.id ?? null;
   const last = entries.at(-1)?.id ?? null;

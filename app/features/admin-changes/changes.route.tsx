@@ -1,6 +1,6 @@
 import type { Route } from "./+types/changes.route";
-import { adminMoment } from "~/components/admin/admin-format";
-import { errorText } from "~/components/admin/error-text";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
+import { errorText } from "~/shared/errors/error-text";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { ChangeLogPanel, type ChangeLogView } from "./change-log-panel";
 import { listChangeActors, parseChangeLogQuery, readChangeLog, type ChangeLogQuery } from "./change-log.server";

@@ -5,3 +5,4 @@
  */
 export { CHANGE_ENTITY_TYPES, FIELD_LABELS, entityTypeLabel, fieldLabel } from "./labels";
 export { describeChange, type ChangeWording, type RecordedChange, type WordingContext } from "./wording";
+export { ChangeHistoryLink } from "./history-link";

@@ -1,4 +1,4 @@
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { shortOrderId } from "~/features/shopper-orders";
 import { dropshipmentProgress, orderStatusLabel, paymentStatusLabel } from "~/features/shopper-orders/status";
 import { formatAdminDate, formatAdminDateTime, isIsoMoment } from "~/shared/dates/admin-dates";

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { couponCodes } from "~/db/schema/index";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
 import type { AdminCoupon, CouponInput } from "./coupon-admin";
 
 /**

@@ -1,4 +1,4 @@
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 
 /**
  * The admin coupon form of spec 1 §5 without the database: what the dialog sends, checked field by

@@ -1,19 +1,19 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
+import { ChangeHistoryLink } from "~/features/admin-changes";
 import { useId } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Loader2 } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Loader2 } from "~/shared/ui/icons";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import { amsterdamDayOf, type AdminCoupon, type CouponField } from "./coupon-admin";
-import { formatEuro } from "~/domain/money/money";
-import { cn } from "~/lib/cn";
+import { formatEuro } from "~/shared/money/money";
+import { cn } from "~/shared/ui/cn";
 import { AdminTime } from "~/shared/dates/admin-time";
-import { ActionMessage } from "~/components/admin/action-message";
-import { SwitchButton } from "~/components/admin/switch-button";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
-import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "~/components/admin/url-dialog";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { SwitchButton } from "~/shared/admin-ui/switch-button";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "~/shared/admin-ui/url-dialog";
 
 const PANEL_PATH = "/admin/coupons";
 

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/coupons.route";
 import { CouponsPanel, type CouponActionResult } from "./coupons-panel";
-import { errorText } from "~/components/admin/error-text";
+import { errorText } from "~/shared/errors/error-text";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { COUPON_ADMIN_TOASTS, parseCouponForm } from "./coupon-admin";
 import {

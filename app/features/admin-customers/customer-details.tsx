@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { shortOrderId } from "~/features/shopper-orders";
 import { OrderStatusDot, PaymentBadge } from "~/features/shopper-orders/status";
-import type { Moment } from "~/components/admin/admin-format";
-import { Badge } from "~/components/ui/badge";
-import { ArrowLeft } from "~/components/ui/icons";
-import { formatEuro } from "~/domain/money/money";
+import type { Moment } from "~/shared/admin-ui/admin-format";
+import { Badge } from "~/shared/ui/badge";
+import { ArrowLeft } from "~/shared/ui/icons";
+import { formatEuro } from "~/shared/money/money";
 
 export type CustomerView = {
   id: string;

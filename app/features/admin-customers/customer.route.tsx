@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/customer.route";
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { parcelAddressLines } from "~/features/shopper-orders/summary";
 import { CUSTOMER_NOT_FOUND, CustomerDetails, type CustomerView } from "./customer-details";

@@ -1,10 +1,10 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { Moment } from "~/components/admin/admin-format";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { formatEuro } from "~/domain/money/money";
+import type { Moment } from "~/shared/admin-ui/admin-format";
+import { Badge } from "~/shared/ui/badge";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { formatEuro } from "~/shared/money/money";
 import { adminCustomersSearch, CUSTOMER_SEARCH_MAX_LENGTH, type AdminCustomersQuery } from "./customers-query";
 
 export type CustomerListItem = {

@@ -1,4 +1,4 @@
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 
 /**
  * The Customers tab's URL (/admin/customers?q=…&after=<id>|before=<id>), read the same way by the

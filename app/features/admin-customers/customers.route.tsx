@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/customers.route";
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { CUSTOMERS_LOAD_ERROR, CustomersPanel, type CustomerListData } from "./customers-panel";
 import { parseAdminCustomersQuery, type AdminCustomersQuery } from "./customers-query";

@@ -3,5 +3,4 @@
  * customers.route.tsx (/admin/customers) and customer.route.tsx (/admin/customers/:key), named in
  * app/routes.ts; the figures come from customer_summaries, kept by database triggers (ADR 0031).
  */
-export { listCustomers, getCustomerDetails, CUSTOMERS_PAGE_SIZE } from "./customers.server";
 export { parseAdminCustomersQuery, adminCustomersSearch, postcodePrefix } from "./customers-query";

@@ -1,6 +1,6 @@
 import { AlertTriangle, ArrowDownRight, ArrowUpRight, CheckCircle2, ChevronRight, Minus } from "lucide-react";
 import { Link } from "react-router";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { averageOrderCents, changeOf, changeText, DASHBOARD_PERIODS, type Change, type Sales } from "./figures";
 import type { TodoItem } from "./todo";
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard.route";
-import { adminTabPath, findAdminTab } from "~/components/admin/admin-tabs";
+import { adminTabPath, findAdminTab } from "~/features/admin-shell";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { DASHBOARD_LOAD_ERROR, DashboardPanel } from "./dashboard-panel";
 import { loadDashboard } from "./dashboard.server";

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
-import type { Moment } from "~/components/admin/admin-format";
-import { UrlDialog, UrlDialogActions } from "~/components/admin/url-dialog";
-import { Button } from "~/components/ui/button";
-import { ArrowLeft } from "~/components/ui/icons";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import type { Moment } from "~/shared/admin-ui/admin-format";
+import { UrlDialog, UrlDialogActions } from "~/shared/admin-ui/url-dialog";
+import { Button } from "~/shared/ui/button";
+import { ArrowLeft } from "~/shared/ui/icons";
 import { shortOrderId } from "~/features/shopper-orders";
 import type { MailStatus } from "./emails-query";
 import { MailStateBadge } from "./mail-state";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/email.route";
-import { adminMoment } from "~/components/admin/admin-format";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 import { EmailDetails, MAIL_NOT_FOUND, type MailView } from "./email-details";
 import { adminEmailsSearch, parseAdminEmailsQuery, parseMailId, type MailStatus } from "./emails-query";

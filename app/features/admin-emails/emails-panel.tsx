@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { Moment } from "~/components/admin/admin-format";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import type { Moment } from "~/shared/admin-ui/admin-format";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
 import {
   adminEmailsSearch,
   MAIL_SEARCH_MAX_LENGTH,

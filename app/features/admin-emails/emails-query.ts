@@ -1,4 +1,4 @@
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 
 /**
  * The E-mails tab's URL (/admin/emails?status=…&q=…&after=<id>|before=<id>), read the same way by the

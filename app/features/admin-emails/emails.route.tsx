@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/emails.route";
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { EMAILS_LOAD_ERROR, EmailsPanel, type MailListData } from "./emails-panel";
 import { parseAdminEmailsQuery, type AdminEmailsQuery, type MailStatus } from "./emails-query";

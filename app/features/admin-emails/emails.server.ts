@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { invoices, outbox } from "~/db/schema";
 import { escapeLike } from "~/features/search/index.server";
-import { mailAttachmentFilename } from "~/domain/mail/attachments.server";
+import { mailAttachmentFilename } from "~/features/shopper-orders/index.server";
 import type { AdminEmailsQuery, MailStatus } from "./emails-query";
 
 /** Mails a page of the E-mails tab shows. */

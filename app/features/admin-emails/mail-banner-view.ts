@@ -1,4 +1,4 @@
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import type { MailBannerView } from "./mail-banner";
 
 /** What mail-delivery health the banner is drawn from (emails.server.ts getMailDeliveryHealth). */

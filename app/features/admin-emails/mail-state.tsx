@@ -1,4 +1,4 @@
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/shared/ui/badge";
 import { mailStateText, type MailStatus } from "./emails-query";
 
 const VARIANT: Record<MailStatus, "default" | "warning" | "danger" | "muted"> = {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
+import { enqueueMail } from "~/features/mail/index.server";
 
 export type ResendResult = { ok: true; outboxId: number; to: string } | { ok: false; reason: "not-found" };
 

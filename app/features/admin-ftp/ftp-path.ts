@@ -1,4 +1,4 @@
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 
 export const MAX_FTP_PATH = 1024;
 

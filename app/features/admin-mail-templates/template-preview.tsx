@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { ArrowLeft } from "~/components/ui/icons";
+import { Badge } from "~/shared/ui/badge";
+import { ArrowLeft } from "~/shared/ui/icons";
 import { templateHtmlPath, templatesPath, type TemplateLabel } from "./template-labels";
 
 export type TemplateView = TemplateLabel & { id: string; subject: string; text: string };
@@ -40,7 +40,9 @@ export function TemplatePreview({ template, notFound }: { template: TemplateView
           </Badge>
         </div>
         <p className="text-sm text-muted">{template.when}</p>
-        <p className="text-sm text-muted">Drawn with sample data: a real mail carries the order&apos;s or the person&apos;s own values.</p>
+        <p className="text-sm text-muted">
+          Drawn with sample data: a real mail carries the order&apos;s or the person&apos;s own values.
+        </p>
       </div>
       <dl className="rounded-lg border border-line bg-white p-4">
         <div className="grid gap-0.5 sm:grid-cols-[9rem_1fr] sm:gap-3">

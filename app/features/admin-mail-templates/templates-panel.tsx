@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { ArrowLeft } from "~/components/ui/icons";
+import { Badge } from "~/shared/ui/badge";
+import { ArrowLeft } from "~/shared/ui/icons";
 import { templatePath, type TemplateLabel } from "./template-labels";
 
 export type TemplateListItem = TemplateLabel & { id: string; subject: string };
@@ -23,7 +23,10 @@ export function TemplatesPanel({ templates }: { templates: TemplateListItem[] })
       </div>
       <ul className="divide-y divide-line rounded-lg border border-line bg-white">
         {templates.map((template) => (
-          <li key={template.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+          <li
+            key={template.id}
+            className="flex flex-col gap-1 p-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+          >
             <div className="min-w-0 space-y-1">
               <Link to={templatePath(template.id)} className="font-semibold text-brand-700 underline">
                 {template.name}

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
-import type { AdminActor } from "~/domain/admin/audit.server";
+import type { AdminActor } from "~/features/admin-changes/index.server";
 import { changeOrderStatus } from "~/features/orders/index.server";
 import { isUuid, transitionProblem } from "~/features/orders";
 

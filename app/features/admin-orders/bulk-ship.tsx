@@ -1,7 +1,7 @@
 import { Truck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { UrlDialog, UrlDialogActions } from "~/components/admin/url-dialog";
-import { Button } from "~/components/ui/button";
+import { UrlDialog, UrlDialogActions } from "~/shared/admin-ui/url-dialog";
+import { Button } from "~/shared/ui/button";
 import { shortOrderId } from "~/features/shopper-orders";
 import { orderStatusLabel } from "~/features/shopper-orders/status";
 

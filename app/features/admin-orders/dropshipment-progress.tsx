@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 import { dropshipmentProgress, type StatusTone } from "~/features/shopper-orders/status";
 
 const BAR_COLOUR: Record<StatusTone, string> = {

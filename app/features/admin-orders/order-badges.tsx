@@ -1,4 +1,4 @@
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/shared/ui/badge";
 import { dropshipmentProgress, type StatusTone } from "~/features/shopper-orders/status";
 
 const TONE_VARIANT: Record<StatusTone, "default" | "warning" | "danger" | "muted" | "outline"> = {

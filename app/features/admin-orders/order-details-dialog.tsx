@@ -1,19 +1,19 @@
 import { X } from "lucide-react";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
+import { ChangeHistoryLink } from "~/features/admin-changes";
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { invoiceLabel, shortOrderId } from "~/features/shopper-orders";
 import { OrderStatusDot, PaymentBadge } from "~/features/shopper-orders/status";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Loader2 } from "~/components/ui/icons";
-import { formatEuro } from "~/domain/money/money";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Loader2 } from "~/shared/ui/icons";
+import { formatEuro } from "~/shared/money/money";
 import { type OrderStatus } from "~/features/orders";
 import { RefundSection, type RefundFormView } from "~/features/orders/refund";
-import { ActionMessage } from "~/components/admin/action-message";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
-import type { Moment } from "~/components/admin/admin-format";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import type { Moment } from "~/shared/admin-ui/admin-format";
 import { DropshipmentProgress } from "./dropshipment-progress";
 
 export type OrderDetailsView = {

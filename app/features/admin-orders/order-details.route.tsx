@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { data } from "react-router";
 import type { Route } from "./+types/order-details.route";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { adminMoment } from "~/components/admin/admin-format";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { OrderDetails, OrderDetailsDialog, type OrderDetailsView } from "./order-details-dialog";
 import { ORDERS_LOAD_ERROR } from "./orders-panel";
-import type { AdminChangeRow } from "~/domain/admin/audit.server";
+import type { AdminChangeRow } from "~/features/admin-changes/index.server";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { getDropshipmentJob, retryDropshipment, type DropshipmentJob } from "~/features/fulfilment/index.server";
 import {
@@ -25,9 +25,9 @@ import {
   transitionLabel,
 } from "~/features/orders";
 import { refundedPieces, withdrawalPrefill } from "~/features/orders/refund";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { adminChangeTitle, OrderTimeline, toTimelineView } from "~/features/order-timeline";
 import { loadOrderTimeline, resendOrderMail } from "~/features/order-timeline/index.server";
 

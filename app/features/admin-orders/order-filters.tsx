@@ -1,7 +1,7 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
 import {
   adminOrdersSearch,
   DROPSHIPMENT_FILTERS,

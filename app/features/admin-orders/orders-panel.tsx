@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import { shortOrderId } from "~/features/shopper-orders";
 import { OrderStatusDot, PaymentBadge } from "~/features/shopper-orders/status";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/shared/ui/button";
 import { BulkShipBar, BulkShipReport, SelectOrder, type BulkShipResult } from "./bulk-ship";
 import { DropshipmentBadge, WithdrawalBadge, type WithdrawalDue } from "./order-badges";
 import { OrderFilters, type FilterCountsView } from "./order-filters";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { adminOrdersSearch, isFiltered, type AdminOrdersQuery } from "~/features/orders";
-import type { Moment } from "~/components/admin/admin-format";
+import type { Moment } from "~/shared/admin-ui/admin-format";
 
 export type OrderListItem = {
   id: string;

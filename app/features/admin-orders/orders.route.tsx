@@ -1,6 +1,6 @@
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/orders.route";
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { ORDERS_LOAD_ERROR, OrdersPanel, type OrderListData } from "./orders-panel";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { adminOrdersSearch, EMPTY_ADMIN_ORDERS_QUERY, isUuid, parseAdminOrdersQuery } from "~/features/orders";

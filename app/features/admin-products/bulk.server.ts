@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { adminChanges, productCategories, products } from "~/db/schema";
-import type { AdminActor } from "~/domain/admin/audit.server";
+import type { AdminActor } from "~/features/admin-changes/index.server";
 import { productFilterCondition } from "./list-products.server";
 import { applyPriceChange, priceChangeText, type PriceChange } from "./price-change";
 import { refreshFacets } from "./product-writes.server";

@@ -2,12 +2,12 @@ import { Tag, X } from "lucide-react";
 import { ProductImageUpload } from "~/features/product-images";
 import { useId, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import type { AdminProductDetail } from "./product-types";
-import { UrlDialog, useCloseOnSuccess } from "~/components/admin/url-dialog";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { UrlDialog, useCloseOnSuccess } from "~/shared/admin-ui/url-dialog";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
 
 /** The Update Product dialog and its tag editor (used by app/features/admin-products); every form posts here. */
 const ACTION_PATH = "/admin/products";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parsePriceText } from "~/domain/money/money";
-import { textField } from "~/lib/text-field";
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { parsePriceText } from "~/shared/money/money";
+import { textField } from "~/shared/forms/text-field";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 
 /** What the "Update Product" dialog saves (spec 1 §5 product edit). Money in integer cents. */
 export type ProductEdit = {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { adminChanges, productCategories, products, productTags, stock, type NutritionRow } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
 import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { productCategories, products, productTags, stock } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
 import { rebuildFilterValueCache, sanitizeSupplierHtml } from "~/features/catalogue/index.server";
 import type { ProductEdit } from "./product-input";
 import type { AdminProductDetail, AdminProductPage } from "./product-types";

@@ -13,17 +13,17 @@ import {
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { useResultToast } from "~/components/admin/admin-actions";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
+import { useResultToast } from "~/shared/admin-ui/admin-actions";
+import { ChangeHistoryLink } from "~/features/admin-changes";
 import { EditDialog } from "./edit-dialog";
-import { UrlDialog } from "~/components/admin/url-dialog";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { formatEuro } from "~/domain/money/money";
-import { cn } from "~/lib/cn";
-import { toast } from "~/lib/toast";
+import { UrlDialog } from "~/shared/admin-ui/url-dialog";
+import { Badge } from "~/shared/ui/badge";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
+import { formatEuro } from "~/shared/money/money";
+import { cn } from "~/shared/ui/cn";
+import { toast } from "~/shared/actions/toast";
 import type { ProductListPage, ProductListRow } from "./product-list-types";
 import {
   hasProductFilters,

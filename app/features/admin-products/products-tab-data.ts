@@ -1,4 +1,4 @@
-import type { AdminActionResult } from "~/components/admin/admin-actions";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
 import type { AdminProductDetail } from "./product-types";
 import type { ProductListPage, ProductTotal } from "./product-list-types";
 import type { ProductListFilters } from "./products-query";

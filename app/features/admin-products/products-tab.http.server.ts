@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { errorText } from "~/components/admin/error-text";
+import { errorText } from "~/shared/errors/error-text";
 import { products } from "~/db/schema";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { artNoOf } from "./art-no.server";

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/products.route";
-import { errorText } from "~/components/admin/error-text";
+import { errorText } from "~/shared/errors/error-text";
 import { adminGuard } from "~/features/accounts/index.server";
 import { parseProductEdit, parseTag } from "./product-input";
 import { artNoOf } from "./art-no.server";

@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { Moment } from "~/components/admin/admin-format";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { formatEuro } from "~/domain/money/money";
+import type { Moment } from "~/shared/admin-ui/admin-format";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { formatEuro } from "~/shared/money/money";
 import { formatInvoiceNumber, shortOrderId } from "~/features/shopper-orders";
 import { formatAdminDate } from "~/shared/dates/admin-dates";
 import { periodSearch, type PeriodPreset, type PeriodPresetId, type ReportPeriod } from "./period";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/reports.route";
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { amsterdamDayOf, parseReportPeriod, periodPresets, presetOf } from "./period";
 import { REPORT_IDS, type ReportId } from "./report-csv";

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { carouselSlides } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
 import type { AdminSlide, SlideInput } from "./carousel-admin";
 
 /**

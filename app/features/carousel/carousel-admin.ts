@@ -1,6 +1,6 @@
 import { parseSlideLink, SLIDE_LINK_MESSAGE } from "./slide-link";
 import { parseSlideDays } from "./slide-schedule";
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 
 /** A slide as the admin table and dialog show it (every field, also inactive ones). */
 export type AdminSlide = {

@@ -1,23 +1,23 @@
 import { ArrowDown, ArrowUp, ImageUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
+import { ChangeHistoryLink } from "~/features/admin-changes";
 import { useId, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Loader2 } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Badge } from "~/shared/ui/badge";
+import { Button } from "~/shared/ui/button";
+import { Loader2 } from "~/shared/ui/icons";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import type { AdminSlide } from "./carousel-admin";
 import { readUploadAnswer } from "~/shared/uploads/upload-answer";
 import { LinkPicker } from "./link-picker";
 import type { SlideLinkOption } from "./slide-link";
 import { slideTiming } from "./slide-schedule";
 import { formatAdminDate } from "~/shared/dates/admin-dates";
-import { cn } from "~/lib/cn";
-import { ActionMessage } from "~/components/admin/action-message";
-import { SwitchButton } from "~/components/admin/switch-button";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
-import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "~/components/admin/url-dialog";
+import { cn } from "~/shared/ui/cn";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { SwitchButton } from "~/shared/admin-ui/switch-button";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { UrlDialog, UrlDialogActions, useCloseOnSuccess } from "~/shared/admin-ui/url-dialog";
 
 const PANEL_PATH = "/admin/homepage";
 

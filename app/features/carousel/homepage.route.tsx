@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/homepage.route";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
 import { CarouselPanel } from "./carousel-panel";
-import { errorText } from "~/components/admin/error-text";
+import { errorText } from "~/shared/errors/error-text";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { parseSlideInput } from "./carousel-admin";
 import {

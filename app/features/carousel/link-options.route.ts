@@ -1,6 +1,6 @@
 import type { Route } from "./+types/link-options.route";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { searchSlideLinks } from "./link-options.server";
 
 /**

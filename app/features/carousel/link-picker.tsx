@@ -1,10 +1,10 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { Badge } from "~/shared/ui/badge";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { cn } from "~/shared/ui/cn";
 import { LINK_KIND_LABEL, matchingPages, type SlideLinkOption } from "./slide-link";
 
 const SUGGESTIONS_PATH = "/admin/homepage/links";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/upload.route";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { storeCarouselImage } from "./uploads.server";
 import type { UploadAnswer } from "~/shared/uploads/upload-answer";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/shared/actions/form.server";
 import { storageFor } from "~/shared/storage/index.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { CartItem } from "./cart-items";
 import { cartStore } from "./cart-store";
-import { toast } from "~/lib/toast";
+import { toast } from "~/shared/actions/toast";
 
 // The product page's quantity field stops where a cart line does; add-to-cart.ts is its entry.
 export { MAX_LINE_QUANTITY } from "./quote";

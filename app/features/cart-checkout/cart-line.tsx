@@ -1,11 +1,11 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE } from "~/features/catalogue";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/shared/ui/badge";
 import type { CartItem } from "./cart-items";
 import { lineProblemText } from "./line-problem";
 import { MAX_LINE_QUANTITY, type QuoteLine } from "./quote";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 
 const stepButton =
   "inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { CartQuote } from "./quote";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 
 /** "Nog €X te besteden voor gratis verzending" (spec 1 §2.12), shown until the threshold is reached. */
 export function freeShippingHint(remainingCents: number): string {

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/cart.route";
 import { CartPage } from "./cart-page";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { parsePostedItems } from "./cart-edit";
 import type { CartQuote } from "./quote";
 import { quoteCart } from "./quote.server";
 import { checkCoupon } from "./coupon-check.server";
 import { couponFormOf } from "./coupon-check";
 import { intentAction } from "~/shared/actions/intent-action.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

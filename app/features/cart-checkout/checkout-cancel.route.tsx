@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import type { Route } from "./+types/checkout-cancel.route";
 import { PaymentResult } from "~/features/payments";
 import { cancelCheckout } from "./cancel-checkout.server";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { CHECKOUT_RESULT_TEXT } from "~/features/payments";
-import { textParam } from "~/lib/text-input";
-import { pageMeta } from "~/lib/seo";
-import { toast } from "~/lib/toast";
+import { textParam } from "~/shared/forms/text-input";
+import { pageMeta } from "~/shared/page/seo";
+import { toast } from "~/shared/actions/toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import { COUPON_FIELDS, type CouponCheck } from "./coupon-check";
 import { COUPON_MESSAGES } from "~/features/coupons";
 import { checkoutCouponCode } from "./checkout-schema";

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import type { CheckoutField } from "./checkout-schema";
 
 export const fieldId = (name: CheckoutField | "country") => `checkout-${name}`;

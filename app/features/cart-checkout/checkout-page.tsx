@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { ShoppingCart, TriangleAlert } from "lucide-react";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/shared/ui/button";
 import { applyQuote } from "./cart-edit";
 import { cartStore, useCartItems } from "./cart-store";
 import {
@@ -18,7 +18,7 @@ import {
   type CheckoutValues,
 } from "./checkout-schema";
 import type { QuoteView } from "./quote-view";
-import { toast } from "~/lib/toast";
+import { toast } from "~/shared/actions/toast";
 import { CheckoutCoupon } from "./checkout-coupon";
 import { CheckoutProgress } from "./checkout-progress";
 import { CustomerStep, ReviewStep, ShippingStep, STEP_HEADING_ID, type Wizard } from "./checkout-steps";

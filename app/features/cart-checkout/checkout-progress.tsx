@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { CHECKOUT_STEPS, type CheckoutStep } from "./checkout-schema";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 /** The progress bar of spec 1 §2.13: three labelled steps, the current one aria-current="step". */
 export function CheckoutProgress({ step }: { step: CheckoutStep }) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { loginSchema } from "~/features/accounts";
 import { profileSchema } from "~/features/accounts";
-import { formStrings, validateFields, type FieldErrors } from "~/lib/form-validation";
-import { textField } from "~/lib/text-field";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { formStrings, validateFields, type FieldErrors } from "~/shared/forms/form-validation";
+import { textField } from "~/shared/forms/text-field";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { readPostedLines } from "./cart-edit";
 import { normaliseCouponCode } from "~/features/coupons";
 import { MAX_LINE_QUANTITY } from "./quote";

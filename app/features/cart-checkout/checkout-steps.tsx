@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { CreditCard, Landmark, Lock, Pencil } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import {
   CHECKOUT_FIELDS,
   CHECKOUT_STEPS,

@@ -2,19 +2,19 @@ import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success.route";
 import { PaymentResult } from "~/features/payments";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { cartStore } from "./cart-store";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { confirmPayment, PaymentVerificationError } from "~/features/orders/index.server";
 import { guestOrderToken } from "~/features/shopper-orders/index.server";
 import { shortOrderId } from "~/features/shopper-orders";
 import { CHECKOUT_RESULT_TEXT } from "~/features/payments";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { hitRateLimit } from "~/shared/security/rate-limit.server";
+import { redirectWithFlash } from "~/shared/actions/flash.server";
 import { dutchLine, specTitle } from "~/shared/language/spec-english";
-import { pageMeta } from "~/lib/seo";
-import { textParam } from "~/lib/text-input";
-import { toast } from "~/lib/toast";
+import { pageMeta } from "~/shared/page/seo";
+import { textParam } from "~/shared/forms/text-input";
+import { toast } from "~/shared/actions/toast";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

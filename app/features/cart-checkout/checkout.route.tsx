@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout.route";
 import { CheckoutPage, type CheckoutActionData } from "./checkout-page";
 import type { QuoteView } from "./quote-view";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { getProfile } from "~/features/accounts/index.server";
 import { getViewer } from "~/features/accounts/index.server";
 import { defaultAddressOf } from "./addresses.server";
@@ -22,9 +22,9 @@ import { quoteCart } from "./quote.server";
 import { checkCoupon, COUPON_RATE_LIMIT } from "./coupon-check.server";
 import { couponFormOf } from "./coupon-check";
 import { COUPON_MESSAGES } from "~/features/coupons";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { hitRateLimit } from "~/shared/security/rate-limit.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 /** The checkout has its own header and footer, without the shop's menus (see _shop.tsx). */
 export const handle = { checkout: true };

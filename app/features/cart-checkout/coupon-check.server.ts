@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { quoteCart } from "./quote.server";
-import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
-import type { Logger } from "~/lib/logger.server";
+import { hitRateLimit, type Client } from "~/shared/security/rate-limit.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import type { CouponCheck, CouponForm } from "./coupon-check";
 import { appliedMessage, COUPON_MESSAGES } from "~/features/coupons";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { lineProblemText, type QuoteView, type QuoteViewLine } from "./quote-view";
 
 /** The cart lines as the server priced them; a line that cannot be sold says why. */

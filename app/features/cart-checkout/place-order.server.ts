@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, products, users } from "~/db/schema/index";
 import type { Auth } from "~/features/accounts/index.server";
 import { signUp } from "~/features/accounts/index.server";
 import type { Viewer } from "~/features/accounts";
 import type { CheckoutLine, PaymentProvider } from "~/features/payments";
-import { hitRateLimit, type Client } from "~/domain/security/rate-limit.server";
-import type { Logger } from "~/lib/logger.server";
+import { hitRateLimit, type Client } from "~/shared/security/rate-limit.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { checkoutCancelUrl } from "./cancel-checkout.server";
 import { linkCustomerToAccount, customerForOrder } from "./customer.server";
 import { saveShippingAddress } from "./addresses.server";

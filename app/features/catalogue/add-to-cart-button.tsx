@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { Minus, Plus, ShoppingCart } from "~/components/ui/icons";
-import { Button } from "~/components/ui/button";
+import { Minus, Plus, ShoppingCart } from "~/shared/ui/icons";
+import { Button } from "~/shared/ui/button";
 import { addToCart, MAX_LINE_QUANTITY } from "~/features/cart-checkout/add-to-cart";
 import type { CartItem } from "~/features/cart-checkout/cart";
 

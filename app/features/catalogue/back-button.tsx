@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { cn } from "~/lib/cn";
-import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/shared/ui/cn";
+import { buttonVariants } from "~/shared/ui/button";
 
 /**
  * "Terug": goes back in history when there is somewhere to go back to; without JavaScript (or when

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/categories.route";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { getCategoryTree, type CategoryTreeNode } from "./categories.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,6 +1,6 @@
 import { FolderOpen } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 export type CategoryCardData = { id: number; name: string; imageUrl: string | null; productCount: number };
 

@@ -7,8 +7,8 @@ import { getCategory, getChildCategories, getDescendantIds } from "./categories.
 import { CATEGORY_IDS } from "./category-ids";
 import { getFilterTypes, listProducts } from "./listing.server";
 import { hasActiveFilters, isFormStyleQuery, listingHref, parseListingParams } from "./listing-params";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 const PATH = "/fietsonderdelen";
 const BICYCLE_PARTS = CATEGORY_IDS.bicycleParts;

@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
+import { Button } from "~/shared/ui/button";
+import { Sheet, SheetContent, SheetTrigger } from "~/shared/ui/sheet";
 import { FACET_COUNT_CAP } from "./facet-caps";
 import type { Facet, PriceBounds } from "./listing-types";
 import { isPagingKey, type ListingParams, serializeListingParams } from "./listing-params";

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
+import { ChevronLeft, ChevronRight } from "~/shared/ui/icons";
 import { useRef, useState, useSyncExternalStore } from "react";
 import { PLACEHOLDER_IMAGE } from "./stock-indicator";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 /**
  * Product images as a horizontally scrolling, snap-aligned list. Without JavaScript it is a plain

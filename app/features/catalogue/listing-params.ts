@@ -7,7 +7,7 @@
  * text-input.ts) counts as absent: PostgreSQL refuses NUL in text, and no link of ours makes them.
  */
 
-import { hasInvalidCharacters, textParam } from "~/lib/text-input";
+import { hasInvalidCharacters, textParam } from "~/shared/forms/text-input";
 
 export const PAGE_SIZE = 20;
 

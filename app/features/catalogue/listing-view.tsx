@@ -10,7 +10,7 @@ import {
   withoutFilters,
 } from "./listing-params";
 import { categoryPageItems } from "./pagination";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 import { ActiveFilters, chipsOf } from "./active-filters";
 import { listingTotalLabel } from "./category-cards";
 import { EmptyState } from "./empty-state";

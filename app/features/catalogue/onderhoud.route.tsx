@@ -3,13 +3,13 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/onderhoud.route";
 import { CategoryCards, productCountLabel } from "./category-cards";
 import { ListingView } from "./listing-view";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/shared/ui/button";
 import { getCategory, getCategoryPath, getChildCategories } from "./categories.server";
 import { CATEGORY_IDS } from "./category-ids";
 import { getFilterTypes, listProducts } from "./listing.server";
 import { isFormStyleQuery, listingHref, parseListingParams } from "./listing-params";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 const PATH = "/onderhoud";
 const MAINTENANCE = CATEGORY_IDS.maintenance;

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { PageItem } from "./pagination";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 const cell =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium sm:h-10 sm:min-w-10 sm:px-3";

@@ -1,6 +1,6 @@
 import { Slider } from "radix-ui";
 import { useState, type ComponentProps } from "react";
-import { Input } from "~/components/ui/input";
+import { Input } from "~/shared/ui/input";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 
 /**

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { addToCart } from "~/features/cart-checkout/add-to-cart";
 import { toEuros } from "~/features/cart-checkout/cart";
-import { Badge } from "~/components/ui/badge";
-import { Bell, ShoppingCart } from "~/components/ui/icons";
+import { Badge } from "~/shared/ui/badge";
+import { Bell, ShoppingCart } from "~/shared/ui/icons";
 import { offerOf } from "./offer";
 import { isSellable } from "./stock";
 import { cardImageSources } from "~/features/image-migration";
 import type { ProductSummary } from "./product-summary";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { PLACEHOLDER_IMAGE, StockIndicator } from "./stock-indicator";
 
 const ACTION =

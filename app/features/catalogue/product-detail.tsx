@@ -1,16 +1,16 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { ArrowLeft } from "~/shared/ui/icons";
 import { Suspense, type ComponentProps } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { StockIndicator } from "./stock-indicator";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/shared/ui/badge";
 import { offerOf } from "./offer";
 import type { ProductDetail } from "./product-detail-types";
 import { toEuros } from "~/features/cart-checkout/cart";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { AddToCartButton } from "./add-to-cart-button";
 import { isSellable } from "./stock";
-import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
-import { useRootData } from "~/lib/root-data";
+import { serverRenderedLazy } from "~/shared/hydration/server-rendered-lazy";
+import { useRootData } from "~/shared/page/root-data";
 import { ImageCarousel } from "./image-carousel";
 import type { NutritionFacts as NutritionFactsView } from "./nutrition-facts";
 

@@ -8,11 +8,11 @@ import { adminGuard } from "~/features/accounts/index.server";
 import { changeProductTag, type TagIntent } from "~/features/product-tags/index.server";
 import type { ProductTagResult } from "~/features/product-tags";
 import { intentAction, type ActionArgs } from "~/shared/actions/intent-action.server";
-import { formatEuro } from "~/domain/money/money";
-import { useNonce } from "~/lib/nonce";
-import { serverRenderedLazy } from "~/lib/server-rendered-lazy";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta, SHOP_NAME } from "~/lib/seo";
+import { formatEuro } from "~/shared/money/money";
+import { useNonce } from "~/shared/security/nonce";
+import { serverRenderedLazy } from "~/shared/hydration/server-rendered-lazy";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta, SHOP_NAME } from "~/shared/page/seo";
 
 /**
  * The title of the page without a product. Only a real "not found" may say so: a failed lookup

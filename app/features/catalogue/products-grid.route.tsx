@@ -5,10 +5,10 @@ import { PLACEHOLDER_IMAGE } from "./stock-indicator";
 import { listGridProducts } from "./listing.server";
 import { offerOf } from "./offer";
 import { gridPageItems } from "./pagination";
-import { formatEuro } from "~/domain/money/money";
-import { cn } from "~/lib/cn";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { formatEuro } from "~/shared/money/money";
+import { cn } from "~/shared/ui/cn";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page") ?? "";

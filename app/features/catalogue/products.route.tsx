@@ -11,8 +11,8 @@ import { countSearch } from "~/features/search-report/index.server";
 import { NoResults } from "~/features/search";
 import { nearestQuery, productByArtNo } from "~/features/search/index.server";
 import { rewriteQuery } from "~/features/search-synonyms/index.server";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,8 +1,8 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/shared/ui/button";
 import type { QuizState } from "./quiz-state";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 import { HiddenFields } from "./hidden-fields";
 
 /**

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/shared/ui/button";
 import { isPagingKey, type ListingParams, serializeListingParams, SORT_KEYS, SORT_LABELS } from "./listing-params";
 import { fieldsOf, HiddenFields } from "./hidden-fields";
 import { useSyncedSelect } from "./synced-choice";

@@ -27,9 +27,9 @@ import {
 import { categoryPageItems } from "./pagination";
 import { quizStateOf } from "./quiz-state";
 import { getQuizQuestions } from "./quiz.server";
-import { cn } from "~/lib/cn";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { cn } from "~/shared/ui/cn";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 const PATH = "/sportvoeding";
 const SPORTS_NUTRITION = CATEGORY_IDS.sportsNutrition;

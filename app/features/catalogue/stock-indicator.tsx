@@ -1,5 +1,5 @@
 import { stockStatus, type StockTone } from "./stock";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 // Kept apart from the product card: the product page shows the stock label and the placeholder
 // image without loading the card (ADR 0006).

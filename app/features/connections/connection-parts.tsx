@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from "react";
-import { Input } from "~/components/ui/input";
+import { Input } from "~/shared/ui/input";
 import type { LogLine } from "./logs";
 import type { PublicConnection } from "./types";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 import { AdminTime } from "~/shared/dates/admin-time";
 
 /** A log pane (spec 2 §9: 300 px high), each step with its time. */

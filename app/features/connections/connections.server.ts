@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { supplierConnections } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 import {
   checkOutboundHost,
   normaliseHost,

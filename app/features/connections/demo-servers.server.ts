@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { DEMO_PRODUCT_COUNT, generateProducts } from "~/db/seed/product-generator";
 import {
   generateHostKey,

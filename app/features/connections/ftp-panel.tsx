@@ -1,19 +1,19 @@
 import { ArrowUp, Download, FileText, Folder } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Loader2 } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Card } from "~/shared/ui/card";
+import { Loader2 } from "~/shared/ui/icons";
+import { Input } from "~/shared/ui/input";
+import { Textarea } from "~/shared/ui/textarea";
 import type { FtpFileEntry, FtpResult, PublicConnection } from "./types";
 import type { LogLine } from "./logs";
 import { breadcrumb, childPath, downloadHref, parentPath } from "~/features/admin-ftp";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/shared/files/file-size";
 import { isIsoMoment } from "~/shared/dates/admin-dates";
 import { AdminTime } from "~/shared/dates/admin-time";
-import { ActionMessage } from "~/components/admin/action-message";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
 /** `folder`: the folder a "list" answer lists (the one asked for, else the connection's). */

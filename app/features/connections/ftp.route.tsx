@@ -12,7 +12,7 @@ import {
 import { runFtp, xmlProblem } from "./ftp.server";
 import { OutboundRefusedError } from "~/shared/outbound/outbound.server";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 import { checkFtpPath } from "~/features/admin-ftp";
 
 export function meta() {

@@ -1,14 +1,14 @@
 import { Download, KeyRound } from "lucide-react";
 import { useFetcher } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Loader2 } from "~/components/ui/icons";
-import { Textarea } from "~/components/ui/textarea";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Card } from "~/shared/ui/card";
+import { Loader2 } from "~/shared/ui/icons";
+import { Textarea } from "~/shared/ui/textarea";
 import type { PublicConnection, SftpTestResult } from "./types";
 import type { LogLine } from "./logs";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/shared/files/file-size";
 import { AdminTime } from "~/shared/dates/admin-time";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
 import { ConnectionFields, Field, LogPane, SubTabs } from "./connection-parts";
 
 export type SftpActionResult = AdminActionResult & { test?: SftpTestResult; logs?: LogLine[] };

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
+import { Textarea } from "~/shared/ui/textarea";
 import {
   contactValuesFrom,
   validateContact,

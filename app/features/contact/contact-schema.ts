@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formStrings, validateFields } from "~/lib/form-validation";
-import { textField } from "~/lib/text-field";
-import type { TextRules } from "~/lib/text-input";
+import { formStrings, validateFields } from "~/shared/forms/form-validation";
+import { textField } from "~/shared/forms/text-field";
+import type { TextRules } from "~/shared/forms/text-input";
 
 /** The page's Dutch outcome messages (spec 2 §8 Contact, plus the rate limit). */
 export const CONTACT_MESSAGES = {

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data, redirect, useSearchParams } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/shared/actions/toast";
 import { CheckCircle2, Clock, Mail, TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/contact.route";
 import { ContactForm } from "./contact-form";
 import { StaticPage } from "~/features/content";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import {
   CONTACT_MESSAGES,
   contactValuesFrom,
@@ -14,9 +14,9 @@ import {
   type ContactValues,
 } from "./contact-schema";
 import { sendContactMessage } from "./contact.server";
-import { getCustomerServiceEmail } from "~/domain/settings/site-settings.server";
-import { pageMeta } from "~/lib/seo";
-import { readForm } from "~/lib/form.server";
+import { getCustomerServiceEmail } from "~/features/site-settings/index.server";
+import { pageMeta } from "~/shared/page/seo";
+import { readForm } from "~/shared/actions/form.server";
 
 const SEND_ERROR = CONTACT_MESSAGES.sendError;
 

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { contactConfirmationMail, contactMessageMail } from "~/features/mail-templates/index.server";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { hitRateLimit } from "~/shared/security/rate-limit.server";
 import type { ContactInput } from "./contact-schema";
 
 /** Per hour: at most 5 messages from one IP address and 3 for one e-mail address. */

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about.route";
 import { PageSection, StaticPage } from "./static-page";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { COMPANY, COMPANY_ADDRESS } from "./company";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

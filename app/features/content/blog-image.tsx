@@ -3,7 +3,7 @@ import { blogImageChain } from "./blog-images";
 
 /**
  * A blog image with its fallback chain (hero → thumbnail → default). `data-fallback` always names
- * the next image in line: the global handler (app/lib/image-fallback.ts) swaps to it when the
+ * the next image in line: the global handler (app/shared/ui/image-fallback.ts) swaps to it when the
  * current one breaks, even before hydration. After hydration this component moves `data-fallback`
  * one step on after every swap, and catches up if images already broke before it ran.
  */

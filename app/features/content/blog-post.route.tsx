@@ -2,13 +2,13 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArrowLeft, CalendarDays, User } from "lucide-react";
 import type { Route } from "./+types/blog-post.route";
 import { BlogImage } from "./blog-image";
-import { rootOrigin } from "~/lib/root-data";
-import { buttonVariants } from "~/components/ui/button";
+import { rootOrigin } from "~/shared/page/root-data";
+import { buttonVariants } from "~/shared/ui/button";
 import { sanitizeSupplierHtml } from "~/features/catalogue/index.server";
 import { getBlogPost } from "./blog.server";
 import { formatDutchDate } from "./format-date";
-import { pageMeta } from "~/lib/seo";
-import { textParam } from "~/lib/text-input";
+import { pageMeta } from "~/shared/page/seo";
+import { textParam } from "~/shared/forms/text-input";
 
 const NOT_FOUND_TITLE = "Blogpost Niet Gevonden";
 

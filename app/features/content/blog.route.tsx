@@ -1,8 +1,8 @@
 import type { Route } from "./+types/blog.route";
 import { BlogCard } from "./blog-card";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { listBlogPosts } from "./blog.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import type { CarouselSlide } from "~/features/carousel";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 const ROTATE_MS = 7000;
 

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/home.route";
 import { BlogCard } from "./blog-card";
 import { ProductCard } from "~/features/catalogue/components";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { HeroCarousel } from "./hero-carousel";
 import { HomeSection, InfoCards, SportvoedingTile } from "./home-sections";
 import { getFeaturedProducts } from "~/features/catalogue/index.server";
 import { listBlogPosts } from "./blog.server";
 import { listActiveSlides } from "~/features/carousel/index.server";
-import { pageMeta, SHOP_NAME } from "~/lib/seo";
+import { pageMeta, SHOP_NAME } from "~/shared/page/seo";
 
 /** The layout lets the header overlay the hero carousel. */
 export const handle = { heroHeader: true };

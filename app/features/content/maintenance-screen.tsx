@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
-import { Logo } from "~/components/layout/logo";
-import { Button } from "~/components/ui/button";
+import { Logo } from "~/shared/ui/logo";
+import { Button } from "~/shared/ui/button";
 
 // Rendered by the root on every page while maintenance mode is on, so it stays small: the login
 // dialog (Radix, zod) loads only when someone asks for it.

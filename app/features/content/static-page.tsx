@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 
 /**
  * The frame of the text pages (about, privacy, terms, contact): a title block with an intro,

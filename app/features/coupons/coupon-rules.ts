@@ -1,4 +1,4 @@
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 
 /**
  * The coupon rule of spec 2 §7.3 `validate_and_apply_coupon`, without the database: which coupon

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "~/db/rows.server";
 import type { DbExecutor } from "~/db/client.server";
 import { COUPON_MESSAGES, judgeCoupon, normaliseCouponCode, type CouponResult, type CouponTerms } from "./coupon-rules";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 
 /**
  * Coupons on the server (spec 2 §7.3 `validate_and_apply_coupon`). Three moments, three calls:

@@ -1,16 +1,16 @@
 import { CheckCircle2, Plus, Trash2, XCircle } from "lucide-react";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
+import { ChangeHistoryLink } from "~/features/admin-changes";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Loader2 } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { cn } from "~/lib/cn";
-import { ActionMessage } from "~/components/admin/action-message";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { Badge } from "~/shared/ui/badge";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Card } from "~/shared/ui/card";
+import { Loader2 } from "~/shared/ui/icons";
+import { Input } from "~/shared/ui/input";
+import { Textarea } from "~/shared/ui/textarea";
+import { cn } from "~/shared/ui/cn";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
 
 /** What the server's test request brought back (credentials already taken out). */
 export type SupplierTestView = {

@@ -7,7 +7,7 @@ import {
   parseSupplierTestForm,
   runSupplierTest,
   SUPPLIER_TEST_METHODS,
-} from "~/domain/admin/supplier-test.server";
+} from "./supplier-test.server";
 import {
   credentialsWithheldMessage,
   exampleOrderMessage,

@@ -1,16 +1,16 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { jobs, orderEvents, orders, type JobAttempt, type JobStatus, type SupplierAcceptedDetail } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import type { Backoff } from "~/domain/jobs/backoff";
-import { enqueueJob, retryFailedJob } from "~/domain/jobs/queue.server";
-import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
+import type { Backoff } from "~/shared/jobs/backoff";
+import { enqueueJob, retryFailedJob } from "~/shared/jobs/queue.server";
+import { PermanentJobError, type QueueDefinition } from "~/shared/jobs/worker.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { dropshipmentErrorMail } from "~/features/mail-templates/index.server";
 import { loadOrderMailData, enqueueOrderStatusMail } from "~/features/shopper-orders/index.server";
 import { statusOnSupplierAcceptance } from "~/features/orders";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import {
   buildOrderMessage,
   CONTENT_TYPE,
@@ -28,7 +28,7 @@ import {
 /** The queue that places paid orders with the supplier (spec 2 §7.4 place-dropshipment-order). */
 export const DROPSHIPMENT_QUEUE = "dropshipment";
 
-declare module "~/domain/jobs/queue.server" {
+declare module "~/shared/jobs/queue.server" {
   interface JobPayloads {
     dropshipment: { orderId: string };
   }

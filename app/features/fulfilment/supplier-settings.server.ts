@@ -1,10 +1,10 @@
 import http from "node:http";
 import https from "node:https";
 import { eq } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
 import {
   checkOutboundHost,
   checkOutboundUrl,

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
-import { ActionMessage } from "~/components/admin/action-message";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { Badge } from "~/shared/ui/badge";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { cn } from "~/shared/ui/cn";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
 
 export type MigrationTab = "statistics" | "tool";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/image-migration.route";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { errorText } from "~/components/admin/error-text";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { errorText } from "~/shared/errors/error-text";
 import { ImageMigrationPanel, type MigrationTab } from "./image-migration-panel";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import {
   imageMigrationBatches,
@@ -8,9 +8,9 @@ import {
   type ImageMigrationResultStatus,
   type ImageMigrationSummary,
 } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { enqueueJob } from "~/domain/jobs/queue.server";
-import { PermanentJobError, type QueueDefinition } from "~/domain/jobs/worker.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
+import { enqueueJob } from "~/shared/jobs/queue.server";
+import { PermanentJobError, type QueueDefinition } from "~/shared/jobs/worker.server";
 import type { Storage } from "~/shared/storage/index.server";
 import { convertToWebp, MAIN_WIDTH, storedImageKey, storedImageUrl } from "./convert.server";
 import { downloadImage, type DownloadOptions } from "./download.server";
@@ -24,7 +24,7 @@ import {
 /** The queue that runs the batches (spec 2 §7.4 migrate-product-images). */
 export const IMAGE_MIGRATION_QUEUE = "image-migration";
 
-declare module "~/domain/jobs/queue.server" {
+declare module "~/shared/jobs/queue.server" {
   interface JobPayloads {
     "image-migration": { batchId: number };
   }

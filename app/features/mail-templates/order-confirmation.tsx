@@ -1,5 +1,5 @@
 import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import type { MailContent } from "./mail-content";
 import { Label, Lines, linkStyle, MailLayout } from "./mail-layout";
 import { addressLines, formatOrderDate, orderNumber, totalRows, type OrderMailData } from "./order-mail-data";

@@ -1,4 +1,4 @@
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { Label, Lines, linkStyle } from "./mail-layout";
 import { addressLines, customerName, formatOrderDate, type OrderMailData } from "./order-mail-data";
 

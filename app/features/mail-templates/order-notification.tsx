@@ -1,4 +1,4 @@
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import type { MailContent } from "./mail-content";
 import { Lines, MailLayout } from "./mail-layout";
 import { AdminLink, customerLines, OrderFacts, OrderHeading } from "./order-facts";

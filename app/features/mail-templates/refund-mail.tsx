@@ -1,5 +1,5 @@
 import { COMPANY } from "~/features/content";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { shortOrderId } from "~/features/shopper-orders";
 import type { MailContent } from "./mail-content";
 import { MailLayout, Paragraphs } from "./mail-layout";

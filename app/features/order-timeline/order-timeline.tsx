@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Loader2 } from "~/components/ui/icons";
-import { cn } from "~/lib/cn";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { Badge } from "~/shared/ui/badge";
+import { Button } from "~/shared/ui/button";
+import { Loader2 } from "~/shared/ui/icons";
+import { cn } from "~/shared/ui/cn";
 import type { MailState } from "./timeline-entry";
 import type { TimelineItemView, TimelineTone } from "./timeline-view";
 

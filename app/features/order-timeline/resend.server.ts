@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import type { AdminActor } from "~/domain/admin/audit.server";
+import type { AdminActor } from "~/features/admin-changes/index.server";
 import { isUuid } from "~/features/orders";
 import { resendMail, type ResendResult } from "~/features/admin-emails/index.server";
 

@@ -1,5 +1,5 @@
-import { adminMoment, type Moment } from "~/components/admin/admin-format";
-import { formatEuro } from "~/domain/money/money";
+import { adminMoment, type Moment } from "~/shared/admin-ui/admin-format";
+import { formatEuro } from "~/shared/money/money";
 import type { MailState, TimelineEntry, TimelineKind } from "./timeline-entry";
 
 export type TimelineTone = "neutral" | "good" | "warn" | "bad";

@@ -3,11 +3,16 @@
  * its filters, sorts, counts, CSV export and bulk shipping) lives in app/features/admin-orders.
  */
 import { asc, eq, sql } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { enqueueOrderStatusMail } from "~/features/shopper-orders/index.server";
 import type { Db } from "~/db/client.server";
 import { customers, orderItems, orders, shippingAddresses } from "~/db/schema";
-import { listAdminChanges, recordAdminChange, type AdminActor, type AdminChangeRow } from "~/domain/admin/audit.server";
+import {
+  listAdminChanges,
+  recordAdminChange,
+  type AdminActor,
+  type AdminChangeRow,
+} from "~/features/admin-changes/index.server";
 import type { VatLine } from "~/features/cart-checkout/vat";
 import { isUuid } from "./admin-orders-query";
 import { transitionProblem, type OrderStatus } from "./order-transitions";

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { orderItems, orders } from "~/db/schema";
 import { countCouponUse } from "~/features/coupons/index.server";
 import { enqueueDropshipment } from "~/features/fulfilment/index.server";
 import type { PaymentProvider, SessionState } from "~/features/payments";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { issueInvoice, enqueueOrderMails } from "~/features/shopper-orders/index.server";
 
 export type ConfirmDeps = {

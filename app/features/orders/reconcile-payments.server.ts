@@ -5,7 +5,7 @@ import { closeUnpaidOrder, confirmPayment, type ConfirmDeps } from "./confirm-pa
 /** The recurring job that asks the provider about payments nobody came back for. */
 export const RECONCILE_QUEUE = "reconcile-payments";
 
-declare module "~/domain/jobs/queue.server" {
+declare module "~/shared/jobs/queue.server" {
   interface JobPayloads {
     "reconcile-payments": Record<string, never>;
   }

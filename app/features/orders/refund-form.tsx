@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { useResultToast } from "~/components/admin/admin-actions";
-import type { Moment } from "~/components/admin/admin-format";
-import { Button } from "~/components/ui/button";
-import { Loader2 } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
-import { formatEuro } from "~/domain/money/money";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { useResultToast } from "~/shared/admin-ui/admin-actions";
+import type { Moment } from "~/shared/admin-ui/admin-format";
+import { Button } from "~/shared/ui/button";
+import { Loader2 } from "~/shared/ui/icons";
+import { Input } from "~/shared/ui/input";
+import { formatEuro } from "~/shared/money/money";
 import { planRefund, type AllocationOrder, type EarlierRefund } from "./refund-allocation";
 
 /** What the order page's loader gives the refund form (all amounts the server's). */

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { customers, orderItems, orderRefunds, orders, stock, type RefundLine } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { refundMail } from "~/features/mail-templates/index.server";
 import type { PaymentProvider } from "~/features/payments";
 import { planRefund, type RefundPlanError } from "./refund-allocation";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { issueCreditInvoice } from "~/features/shopper-orders/index.server";
 
 /**

@@ -17,7 +17,7 @@ import {
   type LocalSession,
 } from "./local-provider.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
-import { SHOP_NAME } from "~/lib/seo";
+import { SHOP_NAME } from "~/shared/page/seo";
 
 /**
  * /betaalpagina/:sessionId — the local test provider's hosted payment page, standing in for Stripe

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import {
   IDEAL_BANKS,
   LOCAL_PAYMENT_TEXT,
   type LocalPaymentErrors,
   type LocalPaymentValues,
 } from "./local-payment-form";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 
 export type LocalPaymentView = {
   shopName: string;

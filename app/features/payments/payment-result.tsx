@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CheckCircle2, Clock, TriangleAlert, XCircle } from "lucide-react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/shared/ui/button";
 
 type Tone = "success" | "waiting" | "error" | "cancelled";
 

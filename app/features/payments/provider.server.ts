@@ -1,6 +1,6 @@
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db } from "~/db/client.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { createLocalProvider } from "./local-provider.server";
 import type { PaymentProvider } from "./provider";
 import { createStripeProvider } from "./stripe-provider.server";

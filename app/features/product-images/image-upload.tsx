@@ -1,7 +1,7 @@
 import { ImageUp } from "lucide-react";
 import { useId, useState } from "react";
-import { Loader2 } from "~/components/ui/icons";
-import { cn } from "~/lib/cn";
+import { Loader2 } from "~/shared/ui/icons";
+import { cn } from "~/shared/ui/cn";
 import { readUploadAnswer } from "~/shared/uploads/upload-answer";
 import { productImageUploadPath } from "./upload-answer";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/upload.route";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { storageFor } from "~/shared/storage/index.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/shared/actions/form.server";
 import { productExists, storeProductImage } from "./product-images.server";
 import type { UploadAnswer } from "~/shared/uploads/upload-answer";
 

@@ -1,10 +1,10 @@
 import { Tag, X } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { toast } from "~/lib/toast";
+import { Badge } from "~/shared/ui/badge";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { toast } from "~/shared/actions/toast";
 import type { ProductTagResult } from "./product-tag-result";
 
 /** Shows a tag change's answer once (spec 2 §8: 'Tag toegevoegd' / 'Tag verwijderd', 'Fout' + message). */
@@ -32,7 +32,9 @@ export function ProductTagEditor({ artNo, tags }: { artNo: number; tags: string[
     >
       <h2 id={`${ids}-title`} className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold">
         Tags
-        <span className="text-xs font-normal text-muted">Alleen zichtbaar voor beheerders: toevoegen en verwijderen</span>
+        <span className="text-xs font-normal text-muted">
+          Alleen zichtbaar voor beheerders: toevoegen en verwijderen
+        </span>
       </h2>
       {tags.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Tags">

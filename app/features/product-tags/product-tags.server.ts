@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import type { AdminActor } from "~/domain/admin/audit.server";
+import type { AdminActor } from "~/features/admin-changes/index.server";
 import { parseTag } from "~/features/admin-products";
 import { addProductTag, removeProductTag } from "~/features/admin-products/index.server";
 import type { ProductTagResult } from "./product-tag-result";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/csv.route";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { textParam } from "~/lib/text-input";
+import { textParam } from "~/shared/forms/text-input";
 import { searchReportCsv, searchReportFileName } from "./report-csv";
 import { reportWeekOf } from "./report-week";
 import { weekReport } from "./report.server";

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { searchWeekQueries } from "~/db/schema";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { normaliseSearchText } from "~/features/search-synonyms";
 import { addWeeks, weekStartOf, WEEKS_KEPT } from "./search-week";
 

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/shared/ui/button";
 import { SEARCH_REPORT_PATH, SearchAdminNav } from "~/features/search-synonyms";
 import { SEARCH_REPORT_CSV_PATH } from "./report-csv";
 import type { WeekReport, WeekQuery } from "./report.server";

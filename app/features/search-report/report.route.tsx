@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/report.route";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { textParam } from "~/lib/text-input";
+import { textParam } from "~/shared/forms/text-input";
 import { SEARCH_REPORT_LOAD_ERROR, SEARCH_REPORT_ON_SCREEN, SearchReportPanel } from "./report-panel";
 import { reportWeekOf, weekChoices } from "./report-week";
 import { weekReport, weeksWithSearches } from "./report.server";

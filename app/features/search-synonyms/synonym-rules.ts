@@ -1,4 +1,4 @@
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 import { foldWord, isArtNoQuery, SEARCH_TEXT_MAX } from "./search-text";
 
 /**

@@ -1,10 +1,10 @@
 import { ArrowRight, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { ActionMessage } from "~/components/admin/action-message";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { ChangeHistoryLink } from "~/components/admin/change-log";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { ChangeHistoryLink } from "~/features/admin-changes";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
 import { SearchAdminNav, SYNONYMS_PATH } from "./search-admin-nav";
 import type { Synonym, SynonymField } from "./synonym-rules";
 

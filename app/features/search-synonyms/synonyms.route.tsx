@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/synonyms.route";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { SYNONYMS_LOAD_ERROR, SynonymsPanel, type SynonymActionResult } from "./synonyms-panel";
 import { deleteSynonym, listSynonyms, saveSynonym, type SynonymWrite } from "./synonyms.server";
 

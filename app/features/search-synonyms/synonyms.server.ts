@@ -1,7 +1,7 @@
 import { asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { searchSynonyms } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
 import {
   parseSynonymForm,
   rewriteWith,

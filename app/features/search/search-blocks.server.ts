@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import type { QueueDefinition } from "~/domain/jobs/worker.server";
+import type { QueueDefinition } from "~/shared/jobs/worker.server";
 import { forgetCorrections } from "./corrections.server";
 
 /**
@@ -252,7 +252,7 @@ export async function resetSearchBlocks(db: Db): Promise<void> {
 
 export const SEARCH_BLOCKS_QUEUE = "search-blocks";
 
-declare module "~/domain/jobs/queue.server" {
+declare module "~/shared/jobs/queue.server" {
   interface JobPayloads {
     "search-blocks": Record<string, never>;
   }

@@ -1,7 +1,7 @@
-import { Loader2, Search } from "~/components/ui/icons";
+import { Loader2, Search } from "~/shared/ui/icons";
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
 import { Form } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 import { MIN_CHARS, type KeyHandler, type SuggestionsProps } from "./suggestions-contract";
 
 /**

@@ -1,7 +1,7 @@
-import { Loader2 } from "~/components/ui/icons";
+import { Loader2 } from "~/shared/ui/icons";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/shared/ui/cn";
 import { MIN_CHARS, type SuggestionsProps } from "./suggestions-contract";
 
 /** Spec 2 §9: lookups start 300 ms after the last key and show at most 6 results (the API caps them). */

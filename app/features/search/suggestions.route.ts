@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/suggestions.route";
 import { searchSuggestions, type SearchSuggestion } from "./search.server";
 import { rewriteQuery } from "~/features/search-synonyms/index.server";
-import { textParam } from "~/lib/text-input";
+import { textParam } from "~/shared/forms/text-input";
 
 /** GET ?q=… → the header's search suggestions (spec 2 §7.3). Errors are logged and yield an empty list (§7.5). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { data, Form, Link, redirect, useNavigation, type AppLoadContext } from "
 import type { Route } from "./+types/guest-order.route";
 import { OrderDisclosure } from "./order-list";
 import { StaticPage } from "~/features/content";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import { getCustomerOrder } from "./customer-orders.server";
 import {
   GUEST_ORDER_TEXT,
@@ -15,10 +15,10 @@ import {
   verifyGuestOrderToken,
 } from "./guest-order.server";
 import { guestOrderIdOf } from "./shopper-access.http.server";
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 import { intentAction } from "~/shared/actions/intent-action.server";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

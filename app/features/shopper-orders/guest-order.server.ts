@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { hitRateLimit, returnHit } from "~/domain/security/rate-limit.server";
+import { hitRateLimit, returnHit } from "~/shared/security/rate-limit.server";
 
 /**
  * A guest's way back to their order (issue 13): order number plus e-mail address, or the signed link

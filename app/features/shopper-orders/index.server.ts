@@ -10,6 +10,7 @@ export {
   listInvoices,
 } from "./invoices.server";
 export { renderInvoicePdf } from "./invoice-pdf.server";
+export { mailAttachmentFilename, resolveMailAttachment } from "./mail-attachments.server";
 export { enqueueOrderMails, loadOrderMailData } from "./order-mail.server";
 export { enqueueOrderStatusMail } from "./order-status-mail.server";
 export { GUEST_ORDER_TEXT, guestOrderToken } from "./guest-order.server";

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { formatInvoiceNumber, invoiceLabel } from "./invoice-number";
 import type { InvoiceDocument } from "./invoices.server";
 import { shortOrderId } from "./short-id";

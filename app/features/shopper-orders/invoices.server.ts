@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { customers, invoices, orderItems, orderRefunds, orders, shippingAddresses } from "~/db/schema";
-import { vatIncluded } from "~/domain/money/money";
+import { vatIncluded } from "~/shared/money/money";
 import { parcelAddressLines } from "./order-summary";
 
 /**

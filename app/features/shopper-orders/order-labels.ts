@@ -1,4 +1,4 @@
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 
 /**
  * How order, payment and dropshipment states read (spec 1 §4), for the shopper's order list and the

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ChevronDown } from "~/components/ui/icons";
-import { formatEuro } from "~/domain/money/money";
+import { ChevronDown } from "~/shared/ui/icons";
+import { formatEuro } from "~/shared/money/money";
 import { formatOrderDate } from "./order-labels";
 import { orderTotalRows, type OrderMoney } from "./order-summary";
 import { invoiceLabel } from "./invoice-number";

@@ -1,14 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { customers, invoices, orderItems, orders, shippingAddresses, siteSettings } from "~/db/schema";
 import type { DbExecutor } from "~/db/client.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import {
   orderConfirmationMail,
   orderNotificationMail,
   type OrderMailData,
 } from "~/features/mail-templates/index.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { guestOrderToken } from "./guest-order.server";
 
 /** The order as its mails show it: customer, address and lines as stored when it was placed. */

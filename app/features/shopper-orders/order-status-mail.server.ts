@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { DbExecutor } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { isMailedStatus, orderStatusMail } from "~/features/mail-templates/index.server";
 import { guestOrderToken } from "./guest-order.server";
 

@@ -1,4 +1,4 @@
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/shared/ui/badge";
 import { orderStatusLabel, paymentStatusLabel, type StatusTone } from "./order-labels";
 
 const BADGE_VARIANT: Record<StatusTone, "default" | "warning" | "danger" | "muted" | "outline"> = {

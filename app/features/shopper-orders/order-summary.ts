@@ -1,5 +1,5 @@
 import type { VatLine } from "~/features/cart-checkout/vat";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 
 /** The money of an order as stored when it was placed (never recomputed for display). */
 export type OrderMoney = {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/orders.route";
 import { AccountShell } from "~/features/accounts/shell";
 import { OrderList } from "./order-list";
-import { rootOrigin } from "~/lib/root-data";
+import { rootOrigin } from "~/shared/page/root-data";
 import { requireAccountViewer } from "~/features/accounts/index.server";
 import { listCustomerOrders } from "./customer-orders.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,4 +1,4 @@
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { getViewer, type SessionDeps } from "~/features/accounts/index.server";
 import { isUuid } from "~/features/orders";
 import { GUEST_ORDER_COOKIE, verifyGuestOrderToken } from "./guest-order.server";

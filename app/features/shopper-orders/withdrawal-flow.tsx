@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
+import { Textarea } from "~/shared/ui/textarea";
 import { COMPANY, COMPANY_ADDRESS } from "~/features/content";
-import { formatEuro } from "~/domain/money/money";
+import { formatEuro } from "~/shared/money/money";
 import { formatOrderDate } from "./order-labels";
 import {
   remainingOf,

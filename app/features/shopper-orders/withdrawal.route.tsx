@@ -7,9 +7,9 @@ import { getWithdrawalState, withdrawOrder } from "./withdrawal.server";
 import { parseWithdrawalChoice, WITHDRAWAL_TEXT, WITHDRAWAL_REFUSAL } from "./withdrawal";
 import { shortOrderId } from "./short-id";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
-import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/lib/text-input";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE } from "~/shared/forms/text-input";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return pageMeta({

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { customers, orderItems, orders, orderWithdrawalItems, orderWithdrawals } from "~/db/schema";
 import type { Viewer } from "~/features/accounts";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import {
   withdrawalConfirmationMail,
   withdrawalNotificationMail,

@@ -2,11 +2,11 @@ import { BellRing, CheckCircle2, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm.route";
 import { StaticPage } from "~/features/content";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/shared/ui/button";
 import { cancelStockAlerts, confirmStockAlert, findStockAlert } from "./stock-alerts.server";
 import { intentAction } from "~/shared/actions/intent-action.server";
-import { rootOrigin } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import { rootOrigin } from "~/shared/page/root-data";
+import { pageMeta } from "~/shared/page/seo";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return pageMeta({

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/request.route";
 import { STOCK_ALERT_TEXT, stockAlertSchema, type StockAlertActionData } from "./stock-alert-schema";
 import { requestStockAlert } from "./stock-alerts.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/shared/actions/form.server";
 
 /** There is no page here: the product page's form posts to it. */
 export function loader() {

@@ -1,9 +1,9 @@
-import { Bell } from "~/components/ui/icons";
+import { Bell } from "~/shared/ui/icons";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import { Label } from "~/shared/ui/label";
 import type { StockAlertActionData } from "./stock-alert-schema";
 
 /** "Mail me als het weer leverbaar is" under a sold-out product; the answer shows next to the field. */

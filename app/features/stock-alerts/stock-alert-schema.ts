@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textField } from "~/lib/text-field";
+import { textField } from "~/shared/forms/text-field";
 
 export const STOCK_ALERT_TEXT = {
   invalidEmail: "Voer een geldig e-mailadres in",

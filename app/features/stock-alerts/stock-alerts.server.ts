@@ -3,16 +3,16 @@ import { sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { isSellable } from "~/features/catalogue";
-import { enqueueJob } from "~/domain/jobs/queue.server";
-import type { QueueDefinition } from "~/domain/jobs/worker.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { enqueueJob } from "~/shared/jobs/queue.server";
+import type { QueueDefinition } from "~/shared/jobs/worker.server";
+import { enqueueMail } from "~/features/mail/index.server";
 import { backInStockMail, stockAlertConfirmMail } from "~/features/mail-templates/index.server";
-import { hitRateLimit } from "~/domain/security/rate-limit.server";
+import { hitRateLimit } from "~/shared/security/rate-limit.server";
 
 /** The job the database queues when a product with confirmed requests is back in stock (migration 0021). */
 export const STOCK_ALERT_QUEUE = "stock-alert";
 
-declare module "~/domain/jobs/queue.server" {
+declare module "~/shared/jobs/queue.server" {
   interface JobPayloads {
     "stock-alert": { artNo: number };
   }

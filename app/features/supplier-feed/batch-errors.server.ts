@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
-import { PermanentJobError } from "~/domain/jobs/worker.server";
-import type { Logger } from "~/lib/logger.server";
+import { PermanentJobError } from "~/shared/jobs/worker.server";
+import type { Logger } from "~/shared/logging/logger.server";
 
 /**
  * A database error while a feed import applies its rows (issue 27): logged here with its context

@@ -1,4 +1,4 @@
-import { hasInvalidCharacters } from "~/lib/text-input";
+import { hasInvalidCharacters } from "~/shared/forms/text-input";
 import { fieldsOf, type FeedKind } from "./fields";
 
 /**

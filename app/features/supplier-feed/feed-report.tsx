@@ -1,9 +1,9 @@
 import { Link, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/shared/ui/button";
 import type { DeactivationHold } from "./deactivation-hold";
-import { formatFileSize } from "~/lib/file-size";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
-import type { Moment } from "~/components/admin/admin-format";
+import { formatFileSize } from "~/shared/files/file-size";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import type { Moment } from "~/shared/admin-ui/admin-format";
 import { RunStatus, usePollWhile, type FeedRunSummary } from "./feeds-panel";
 
 type ReportRun = FeedRunSummary & {

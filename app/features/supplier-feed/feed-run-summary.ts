@@ -1,4 +1,4 @@
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import type { FeedRunSummary } from "./feeds-panel";
 
 /** A run as the feed pages show it: the report row without server paths, moments as text. */

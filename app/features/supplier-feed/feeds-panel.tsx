@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import type { Moment } from "~/components/admin/admin-format";
+import { Badge } from "~/shared/ui/badge";
+import { Button, buttonVariants } from "~/shared/ui/button";
+import { Input } from "~/shared/ui/input";
+import type { Moment } from "~/shared/admin-ui/admin-format";
 import { ENCODING_CHOICES, FEED_UPLOAD_PATH, SCHEDULE_MINUTES, SEPARATOR_CHOICES, SYNTAX_CHOICES } from "./feed-form";
-import { cn } from "~/lib/cn";
-import { ActionMessage } from "~/components/admin/action-message";
-import { useResultToast, type AdminActionResult } from "~/components/admin/admin-actions";
+import { cn } from "~/shared/ui/cn";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
+import { useResultToast, type AdminActionResult } from "~/shared/admin-ui/admin-actions";
 
 export type FeedRunSummary = {
   id: number;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/feeds.route";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
-import { adminMoment } from "~/components/admin/admin-format";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { runSummary } from "./feed-run-summary";
 import { FeedsPanel, type FeedScheduleSummary } from "./feeds-panel";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
@@ -18,7 +18,7 @@ import {
   startFeedRun,
 } from "./runs.server";
 import { intentAction, Refusal, refuse } from "~/shared/actions/intent-action.server";
-import { textParam } from "~/lib/text-input";
+import { textParam } from "~/shared/forms/text-input";
 
 export function meta() {
   return [{ title: "Supplier Feeds | Admin | Trapkracht" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,4 @@
-import { parsePriceText } from "~/domain/money/money";
+import { parsePriceText } from "~/shared/money/money";
 
 /**
  * The fields of the supplier's feeds (spec 1 §3), how their headers are recognised, and how one row

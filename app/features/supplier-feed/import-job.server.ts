@@ -1,6 +1,6 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import {
@@ -14,8 +14,8 @@ import { rebuildFilterValueCache } from "~/features/catalogue/index.server";
 import { getConnection } from "~/features/connections/index.server";
 import { feedBatchFailure, feedRunFailure, FeedRetryError } from "./batch-errors.server";
 import { deactivateMissingProducts, supersedeHeldDeactivations } from "./deactivation.server";
-import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinitions } from "~/domain/jobs/worker.server";
-import type { Logger } from "~/lib/logger.server";
+import { PermanentJobError, renewJobLease, type JobContext, type QueueDefinitions } from "~/shared/jobs/worker.server";
+import type { Logger } from "~/shared/logging/logger.server";
 import { storageFor, withLocalFile, type Storage } from "~/shared/storage/index.server";
 import { applyProductBatch, applyStockBatch, type BatchResult } from "./apply.server";
 import { parseArtNo } from "./fields";

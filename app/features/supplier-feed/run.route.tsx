@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/run.route";
-import { adminMoment } from "~/components/admin/admin-format";
+import { adminMoment } from "~/shared/admin-ui/admin-format";
 import { runSummary } from "./feed-run-summary";
 import { FeedReportView } from "./feed-report";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/shared/admin-ui/action-message";
 import { adminGuard, requireAdmin } from "~/features/accounts/index.server";
 import { getFeedReport, MAX_KEPT_REJECTIONS } from "./runs.server";
-import type { AdminActionResult } from "~/components/admin/admin-actions";
+import type { AdminActionResult } from "~/shared/admin-ui/admin-actions";
 import { confirmHeldDeactivation } from "./deactivation.server";
 import { intentAction, refuse } from "~/shared/actions/intent-action.server";
 

@@ -8,13 +8,13 @@ import {
   type FeedKind,
   type FeedSource,
 } from "~/db/schema";
-import { recordAdminChange, type AdminActor } from "~/domain/admin/audit.server";
-import { enqueueJob } from "~/domain/jobs/queue.server";
+import { recordAdminChange, type AdminActor } from "~/features/admin-changes/index.server";
+import { enqueueJob } from "~/shared/jobs/queue.server";
 
 export const FEED_QUEUE = "supplier-feed";
 export const FEED_SCHEDULE_QUEUE = "supplier-feed-schedule";
 
-declare module "~/domain/jobs/queue.server" {
+declare module "~/shared/jobs/queue.server" {
   interface JobPayloads {
     "supplier-feed": { runId: number };
     "supplier-feed-schedule": Record<string, never>;

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/shared/files/file-size";
 import { isNoSpaceError } from "~/shared/files/write-file.server";
 import type { Storage } from "~/shared/storage/index.server";
 import { displayFileName } from "./feed-form";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { readForm as readPostedForm } from "~/lib/form.server";
+import { readForm as readPostedForm } from "./form.server";
 
 /**
  * An answer an intent's `parse` (or the route's `prepare`) gives instead of its input: the action

@@ -57,6 +57,12 @@ const FEATURE_SIDES: Record<string, Side | null> = {
   // The owner's synonyms and search report: admin pages; the shopper only gets a rewritten query.
   "search-synonyms": "admin",
   "search-report": "admin",
+  // The shop's header, menus, footer, checkout frame and 404 page.
+  "shop-layout": "shop",
+  // The mail queue's words are the outbox's states and log lines; the mails are mail-templates'.
+  mail: "shop",
+  // The Settings tab, and the settings the shop reads.
+  "site-settings": "admin",
   // Health and metrics answers are for the operator's tools (English, like the logs).
   operations: null,
 };
@@ -69,13 +75,12 @@ const NEITHER_SIDE =
 const SIDES: [RegExp, Side | null][] = [
   [/^db\//, null],
   [/^shared\/language\//, null],
-  [/^components\/admin\//, "admin"],
-  [/^routes\/admin/, "admin"],
-  [/^domain\/admin\//, "admin"],
-  [/^shared\/(outbound|uploads)\//, "admin"],
+  // The admin's form kit, its toasts' place and the database's error words are the admin's.
+  [/^shared\/(admin-ui|errors|outbound|uploads)\//, "admin"],
+  [/^shared\/ui\/admin-/, "admin"],
   // The file store's words are S3 requests and log lines for the operator (ADR 0041).
   [/^shared\/storage\//, null],
-  [/^(components|routes|domain|shared)\//, "shop"],
+  [/^shared\//, "shop"],
 ];
 
 const DUTCH =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "~/config/env.server";
+import { loadConfig } from "~/shared/config/env.server";
 import {
   checkOutboundHost,
   checkOutboundUrl,

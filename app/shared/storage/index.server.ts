@@ -1,4 +1,4 @@
-import type { Config } from "~/config/env.server";
+import type { Config } from "~/shared/config/env.server";
 import { LocalStorage, localAreaDir } from "./local-storage.server";
 import { S3Storage } from "./s3-storage.server";
 import type { Storage, StorageArea } from "./storage";

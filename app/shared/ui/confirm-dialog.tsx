@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "./button";
 
 /**
  * A yes/no question before something is lost (Radix AlertDialog: role "alertdialog", focus on the

@@ -1,6 +1,0 @@
-import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
-
-export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={cn("text-sm font-medium text-ink", className)} {...props} />;
-}

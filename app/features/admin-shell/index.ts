@@ -1,0 +1,1 @@
+export { adminTabPath, findAdminTab } from "./admin-tabs";

@@ -1,0 +1,1 @@
+export { createOrPromoteAdmin } from "./admin-accounts.server";

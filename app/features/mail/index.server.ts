@@ -1,0 +1,2 @@
+export { mailQueue } from "./delivery.server";
+export { enqueueMail, MAIL_QUEUE } from "./outbox.server";

@@ -1,0 +1,1 @@
+export { getCustomerServiceEmail, isMaintenanceMode } from "./site-settings.server";
