@@ -6,6 +6,21 @@ import type { TestApp } from "./app";
 
 let counter = 0;
 
+/**
+ * One scrypt hash per password and test worker: a hash costs about 230 ms of CPU (N=16384, r=16, as
+ * better-auth stores them), and most test users share the password "geheim123". Any hash of the
+ * password is a valid one (each carries its own salt), and signing in still verifies it for real.
+ */
+const hashes = new Map<string, Promise<string>>();
+function passwordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export type TestUserInput = {
   email?: string;
   password?: string;
@@ -34,7 +49,7 @@ export async function createUser(db: Db, input: TestUserInput = {}) {
     accountId: id,
     providerId: "credential",
     userId: id,
-    password: await hashPassword(password),
+    password: await passwordHash(password),
   });
   return { id, email, password };
 }
