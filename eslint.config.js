@@ -37,8 +37,10 @@ const lightEntries = [
   "shopper-orders/status.ts",
   "shopper-orders/summary.ts",
 ];
+// A feature's schema slice (schema.ts, <name>.schema.ts) is public too: slices reference each
+// other's tables (foreign keys), and app/db/schema/index.ts gathers them all.
 const publicEntries = [
-  ...["index.ts", "index.server.ts", "lazy.ts", "header.ts", "components.ts"].map(
+  ...["index.ts", "index.server.ts", "lazy.ts", "header.ts", "components.ts", "schema.ts", "*.schema.ts"].map(
     (entry) => `${root}/app/features/*/${entry}`,
   ),
   `${root}/app/features/{${lightEntries.join(",")}}`,
@@ -110,7 +112,13 @@ export default tseslint.config(
     // Browser code: everything in shared/ and features/ but server modules, route modules (React
     // Router keeps their loaders and actions on the server) and tests.
     files: ["app/shared/**/*.{ts,tsx}", "app/features/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/features/**/*.route.{ts,tsx}"],
+    ignores: [
+      "app/**/*.server.ts",
+      "app/**/*.test.{ts,tsx}",
+      "app/features/**/*.route.{ts,tsx}",
+      "app/**/schema.ts",
+      "app/**/*.schema.ts",
+    ],
     rules: {
       "no-restricted-imports": "off",
       "@typescript-eslint/no-restricted-imports": [
@@ -125,6 +133,11 @@ export default tseslint.config(
             },
             // A schema slice owns the shape of its JSON columns; a type import of it is erased from the bundle.
             { group: ["~/db/*"], message: "Browser code may not import server modules.", allowTypeImports: true },
+            {
+              group: ["**/schema", "**/*.schema"],
+              message: "Browser code may not import a schema slice (drizzle): import its types only.",
+              allowTypeImports: true,
+            },
             {
               group: ["**/*.route", "!**/+types/*"],
               message: "Nothing imports a route module: move what it shares beside it.",

@@ -67,6 +67,27 @@ describe("lint: import boundaries between folders", { timeout: 300_000 }, () => 
     }
   });
 
+  it("a schema slice is public to other features; browser code takes only its types", async () => {
+    expect(
+      await boundaryErrors(
+        "app/features/orders/refunds.schema.ts",
+        'import { users as x } from "~/features/accounts/schema";',
+      ),
+    ).toEqual([]);
+    const restricted = async (code: string) => {
+      const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, {
+        filePath: path.join(root, "app/features/catalogue/stock.ts"),
+      });
+      return result!.messages
+        .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+        .map((m) => m.message);
+    };
+    const valueImport = await restricted('import { products as x } from "./schema";');
+    expect(valueImport).toHaveLength(1);
+    expect(valueImport[0]).toContain("may not import a schema slice");
+    expect(await restricted('import type { products as x } from "./schema";')).toEqual([]);
+  });
+
   it("a service may not take the load context; an HTTP adapter may", async () => {
     const code = 'import type { AppContext } from "~/context";\nexport type Used = AppContext;\n';
     const lint = async (file: string) => {

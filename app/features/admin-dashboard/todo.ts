@@ -4,7 +4,7 @@ import { formatAdminDate } from "~/shared/dates/admin-dates";
 /**
  * Products with this many pieces or fewer (and at least one) are "low on stock": the Dashboard's
  * to-do and Product Management's `stock=low` filter use this one number. (The partial index
- * stock_low_idx in app/db/schema/catalogue.ts writes the same 5: change both together.)
+ * stock_low_idx in app/features/catalogue/schema.ts writes the same 5: change both together.)
  */
 export const LOW_STOCK_THRESHOLD = 5;
 

@@ -4,7 +4,7 @@ import { LOW_STOCK_THRESHOLD } from "~/features/admin-dashboard";
 /**
  * Low stock: 1 to LOW_STOCK_THRESHOLD pieces (0 or less is out of stock, an unknown quantity is
  * neither). One number for this list's filter and the Dashboard's count, defined with the Dashboard;
- * the partial index `stock_low_idx` (app/db/schema/catalogue.ts) writes it as a literal: change both
+ * the partial index `stock_low_idx` (app/features/catalogue/schema.ts) writes it as a literal: change both
  * together.
  */
 export { LOW_STOCK_THRESHOLD };

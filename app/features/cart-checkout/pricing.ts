@@ -1,4 +1,4 @@
-import type { VatLine } from "~/db/schema/orders";
+import type { VatLine } from "~/features/orders/schema";
 
 export type { VatLine };
 

@@ -8,7 +8,7 @@ import { shortOrderId } from "~/features/shopper-orders";
  * Pure: the sending, the settings and the queue live in the *.server.ts modules beside this one.
  */
 
-import type { SupplierOrderLine } from "~/db/schema/fulfilment";
+import type { SupplierOrderLine } from "./schema";
 
 export type { SupplierOrderLine };
 

@@ -6,7 +6,7 @@
  */
 export type PaymentProviderName = "local" | "stripe";
 
-import type { CheckoutLine } from "~/db/schema/payments";
+import type { CheckoutLine } from "./schema";
 
 export type { CheckoutLine };
 

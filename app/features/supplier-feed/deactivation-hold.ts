@@ -1,3 +1,3 @@
-import type { DeactivationHold } from "~/db/schema/supplier-feed";
+import type { DeactivationHold } from "./schema";
 
 export type { DeactivationHold };

@@ -5,7 +5,7 @@ import { fieldsOf, type FeedKind } from "./fields";
  * The admin's import settings, as posted by the upload form, the FTP/SFTP form and the schedule form
  * (field → text, already read from the request). Pure: shared by the routes and their tests.
  */
-import type { FeedFormat } from "~/db/schema/supplier-feed";
+import type { FeedFormat } from "./schema";
 
 export type { FeedFormat };
 

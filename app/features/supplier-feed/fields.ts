@@ -5,7 +5,7 @@ import { parsePriceText } from "~/shared/money/money";
  * of text becomes a checked product or stock change. Pure: the reader gives text, the applier
  * writes what this returns. A field whose column the file does not have is left alone in the shop.
  */
-import type { FeedKind } from "~/db/schema/supplier-feed";
+import type { FeedKind } from "./schema";
 
 export type { FeedKind };
 

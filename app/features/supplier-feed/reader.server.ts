@@ -4,7 +4,7 @@ import { isUtf8 } from "node:buffer";
 import { Parser as CsvParser, type CsvError, type Options as CsvOptions } from "csv-parse";
 import iconv from "iconv-lite";
 import { SaxesParser } from "saxes";
-import type { FeedFormat, FeedKind } from "~/db/schema/supplier-feed";
+import type { FeedFormat, FeedKind } from "./schema";
 import { CsvRecordGuard, QuoteNeverClosedError } from "./csv-record-guard.server";
 import { mapHeader, missingColumns, type FeedField } from "./fields";
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { orders } from "./orders";
+import { orders } from "./schema";
 
 export type RefundLine = { orderItemId: number; quantity: number; amountCents: number };
 export type RefundVatLine = { rate: number; amountCents: number };

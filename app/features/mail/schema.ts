@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { orders } from "./orders";
+import { orders } from "../orders/schema";
 
 /** A file sent with a mail, made when the mail is sent (so the outbox row stays small): an invoice PDF. */
 export type MailAttachmentRef = { kind: "invoice"; number: number };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { orderRefunds } from "./refunds";
-import { orders } from "./orders";
+import { orderRefunds } from "../orders/refunds.schema";
+import { orders } from "../orders/schema";
 
 /**
  * Invoices ("facturen") and credit invoices, numbered consecutively without gaps (Dutch VAT law):

@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { orders } from "./orders";
+import { orders } from "../orders/schema";
 
 /** What the supplier's acceptance did to the order (ADR 0029). */
 export type SupplierAcceptedDetail = {

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { orderItems, orders } from "./orders";
+import { users } from "../accounts/schema";
+import { orderItems, orders } from "../orders/schema";
 
 /**
  * A shopper's withdrawal from a distance contract ("herroeping", Consumer Rights Directive art. 11a):

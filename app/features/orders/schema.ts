@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { couponCodes } from "./coupons";
+import { users } from "../accounts/schema";
+import { couponCodes } from "../coupons/schema";
 
 /** VAT included in an amount, per rate (spec 2 §9: amount − amount / (1 + rate/100)), in cents. */
 export type VatLine = { rate: number; amountCents: number };

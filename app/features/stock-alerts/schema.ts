@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { products } from "./catalogue";
+import { products } from "../catalogue/schema";
 
 /**
  * "Mail me als het weer leverbaar is": a shopper's request for one mail when a sold-out product is
