@@ -1,10 +1,7 @@
-import type { Db } from "~/db/client.server";
-import type { MailAttachmentRef } from "~/db/schema";
+import type { ResolveMailAttachment } from "~/features/mail/index.server";
 import { getInvoiceDocument } from "./invoices.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { formatInvoiceNumber } from "./invoice-number";
-
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** The file name a mail's invoice carries ("factuur-000042.pdf"), also shown in the admin's E-mails tab. */
 export function mailAttachmentFilename(kind: "invoice" | "credit", number: number): string {
@@ -15,7 +12,7 @@ export function mailAttachmentFilename(kind: "invoice" | "credit", number: numbe
  * Makes an outbox row's attachment when the mail is sent: an invoice PDF from its order. The mail
  * queue gets it from the job registry (server/job-registry.ts), so mail knows nothing of invoices.
  */
-export async function resolveMailAttachment(db: Db, ref: MailAttachmentRef): Promise<MailAttachment> {
+export const resolveMailAttachment: ResolveMailAttachment = async (db, ref) => {
   const doc = await getInvoiceDocument(db, ref.number);
   if (!doc) throw new Error(`invoice ${ref.number} not found for a mail attachment`);
   return {
@@ -23,4 +20,4 @@ export async function resolveMailAttachment(db: Db, ref: MailAttachmentRef): Pro
     content: await renderInvoicePdf(doc),
     contentType: "application/pdf",
   };
-}
+};
