@@ -1,3 +1,4 @@
+import { appendFileSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
@@ -71,11 +72,28 @@ export function useBrowser() {
         if (msg.type() === "error" && !expectedLoadFailure.test(msg.text())) errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(err.message));
-      // Every page a test visits is checked with axe-core once loaded.
-      page.on("load", () => pending.push(checkAccessibility(page, errors)));
+      // Every page the run visits is checked with axe-core once loaded, the first time it is visited
+      // at this width; the state each test ends in is checked as well (afterEach).
+      page.on("load", () => {
+        if (firstVisit(page.url(), viewport.width)) pending.push(checkAccessibility(page, errors));
+      });
       return page;
     },
   };
+}
+
+/**
+ * Whether this run has not yet checked this address (path and query) at this width on its load. The
+ * list is a file of the run (global-setup), as each test file runs in a process of its own: axe-core
+ * on every load took a third of the journeys' time, mostly on pages checked many times before.
+ */
+function firstVisit(url: string, width: number): boolean {
+  const { pathname, search } = new URL(url);
+  const key = `${width} ${pathname}${search}`;
+  const file = inject("axeCheckedPagesFile");
+  if (readFileSync(file, "utf8").split("\n").includes(key)) return false;
+  appendFileSync(file, `${key}\n`);
+  return true;
 }
 
 /** Prints a page's address and the start of its visible text, for a failed test's log. */

@@ -2,7 +2,7 @@
  * Builds the app, opens a fresh in-memory database with the demo catalogue and serves the shop on a
  * loopback port for the browser tests.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
@@ -30,6 +30,8 @@ declare module "vitest" {
     baseUrl: string;
     /** HTTP endpoint of the loopback SMTP server that receives the shop's mail (tests/support/mailbox.ts). */
     mailboxUrl: string;
+    /** The pages axe-core has checked on their load in this run (tests/e2e/support/browser.ts). */
+    axeCheckedPagesFile: string;
   }
 }
 
@@ -90,6 +92,9 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxUrl", mailbox.httpUrl);
   project.provide("addressRegisterControlUrl", addressRegister.controlUrl);
+  const axeCheckedPagesFile = path.join(dataDir, "axe-checked-pages.txt");
+  writeFileSync(axeCheckedPagesFile, "");
+  project.provide("axeCheckedPagesFile", axeCheckedPagesFile);
 
   return async () => {
     await backgroundJobs.stop();
