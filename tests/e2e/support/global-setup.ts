@@ -92,7 +92,9 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("mailboxUrl", mailbox.httpUrl);
   project.provide("addressRegisterControlUrl", addressRegister.controlUrl);
-  const axeCheckedPagesFile = path.join(dataDir, "axe-checked-pages.txt");
+  // Beside the shop's data folder, not in it: the shop's own files are what the journeys look at.
+  const axeDir = mkdtempSync(path.join(os.tmpdir(), "trapkracht-e2e-axe-"));
+  const axeCheckedPagesFile = path.join(axeDir, "checked-pages.txt");
   writeFileSync(axeCheckedPagesFile, "");
   project.provide("axeCheckedPagesFile", axeCheckedPagesFile);
 
@@ -106,5 +108,6 @@ export default async function setup(project: TestProject) {
     await database.close();
     cleanup();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(axeDir, { recursive: true, force: true });
   };
 }
