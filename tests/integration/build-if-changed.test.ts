@@ -32,25 +32,31 @@ describe("npm start builds only when the sources changed", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("builds the first time, skips while nothing changed, and builds again after a change", () => {
-    start();
-    expect(builds()).toBe(1);
+  // Eleven processes one after another (node, and npm for each build): on a 2-core machine under CI's
+  // load that passed 30 s once. A limit for a hang, not a speed budget.
+  it(
+    "builds the first time, skips while nothing changed, and builds again after a change",
+    { timeout: 120_000 },
+    () => {
+      start();
+      expect(builds()).toBe(1);
 
-    expect(start()).toContain("not building again");
-    expect(builds()).toBe(1);
+      expect(start()).toContain("not building again");
+      expect(builds()).toBe(1);
 
-    writeFileSync(path.join(dir, "app/root.tsx"), "export default 2;\n");
-    start();
-    expect(builds()).toBe(2);
+      writeFileSync(path.join(dir, "app/root.tsx"), "export default 2;\n");
+      start();
+      expect(builds()).toBe(2);
 
-    // A new file counts as a change too, as does a build output that went missing.
-    writeFileSync(path.join(dir, "app/new-route.tsx"), "export default 3;\n");
-    start();
-    expect(builds()).toBe(3);
-    rmSync(path.join(dir, "build/client"), { recursive: true });
-    start();
-    expect(builds()).toBe(4);
-    expect(start()).toContain("not building again");
-    expect(builds()).toBe(4);
-  });
+      // A new file counts as a change too, as does a build output that went missing.
+      writeFileSync(path.join(dir, "app/new-route.tsx"), "export default 3;\n");
+      start();
+      expect(builds()).toBe(3);
+      rmSync(path.join(dir, "build/client"), { recursive: true });
+      start();
+      expect(builds()).toBe(4);
+      expect(start()).toContain("not building again");
+      expect(builds()).toBe(4);
+    },
+  );
 });
