@@ -18,8 +18,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
 }
 
-// A limit for a hang, not a speed budget.
-describe("lint: import boundaries between folders", { timeout: 300_000 }, () => {
+describe("lint: import boundaries between folders", () => {
   it("a feature may not import a file inside another feature", async () => {
     const errors = await boundaryErrors(
       "app/features/admin-ftp/index.ts",
