@@ -37,6 +37,7 @@ import {
   priceBlockWalk,
   priceScan,
   scopeBlockWalk,
+  termMatches,
   termWalk,
   type PriceOrdered,
 } from "~/features/search/index.server";
@@ -553,14 +554,14 @@ async function searchPlan(db: Db, input: PlanInput & { query: { search: SearchQu
       await db.execute(
         sql`
         SELECT b.art_no IS NOT NULL AS in_scope
-        FROM (${termWalk({ query: search, withBrand: true, limit: SCOPE_PROBE })}) w
+        FROM (${await termMatches(db, { query: search, withBrand: true, limit: SCOPE_PROBE })}) w
         LEFT JOIN listing_stock_order b ON b.art_no = w.art_no AND b.is_listed AND ${scope}`,
       ),
     );
     if (probed.filter((r) => r.in_scope).length <= EXACT_SEARCH_LIMIT) return listingPlan(db, input);
   } else {
     const first = rowsOf<{ art_no: number }>(
-      await db.execute(termWalk({ query: search, withBrand: true, limit: EXACT_SEARCH_LIMIT + 1 })),
+      await db.execute(await termMatches(db, { query: search, withBrand: true, limit: EXACT_SEARCH_LIMIT + 1 })),
     );
     if (first.length <= EXACT_SEARCH_LIMIT) return exactly(first.map((r) => Number(r.art_no)));
   }

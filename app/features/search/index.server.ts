@@ -27,12 +27,19 @@ export {
   priceBlockWalk,
   priceScan,
   scopeBlockWalk,
+  termScan,
   termWalk,
   type PriceOrdered,
   type ScopeWalk,
   type TermWalk,
   type WalkedListingRow,
 } from "./walk.server";
+export {
+  CATALOGUE_SIZE_TTL_MS,
+  isSmallCatalogue,
+  SCAN_MAX_NAME_BLOCKS,
+  termMatches,
+} from "./search-strategy.server";
 export {
   refreshSearchBlocks,
   resetSearchBlocks,

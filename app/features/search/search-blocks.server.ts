@@ -3,6 +3,7 @@ import type { Db, DbExecutor } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import type { QueueDefinition } from "~/shared/jobs/worker.server";
 import { forgetCorrections } from "./corrections.server";
+import { forgetCatalogueSize } from "./search-strategy.server";
 
 /**
  * How many listed products a block of `search_blocks` summarises. Smaller blocks filter better (a
@@ -86,7 +87,10 @@ export async function refreshSearchBlocks(
 ): Promise<{ names: RefreshSummary; prices: RefreshSummary; categories: RefreshSummary }> {
   const names = await refreshBlocks(db, NAME_BLOCKS, options);
   // The name summary's refresh adds the new names' words to the vocabulary (NAME_BLOCKS.words).
-  if (names.refreshed) forgetCorrections(db);
+  if (names.refreshed) {
+    forgetCorrections(db);
+    forgetCatalogueSize(db);
+  }
   return {
     names,
     prices: await refreshBlocks(db, PRICE_BLOCKS, options),
@@ -248,6 +252,7 @@ export async function resetSearchBlocks(db: Db): Promise<void> {
         INSERT INTO ${dirty} (block_id) SELECT id FROM first`);
     });
   }
+  forgetCatalogueSize(db);
 }
 
 export const SEARCH_BLOCKS_QUEUE = "search-blocks";

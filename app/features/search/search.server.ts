@@ -3,7 +3,7 @@ import { textArrayLiteral } from "~/db/array-literal.server";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { correctionCandidates } from "./corrections.server";
-import { termWalk } from "./walk.server";
+import { termMatches } from "./search-strategy.server";
 import { foldedColumns, relevanceColumns } from "./match-sql.server";
 import { correctable, parseQuery, wholeWordPattern, withCorrections, type SearchQuery } from "./query";
 import { editDistance } from "./typo";
@@ -54,7 +54,7 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
   if (!query.words.length) return [];
   type Row = { art_no: number; short_description: string; brand: string };
   const byArtNo = isArtNoQuery(query) && query.words.length === 1 ? Number(query.words[0]!.typed) : null;
-  const matches = termWalk({ query, withBrand: false, limit: SUGGESTION_POOL });
+  const matches = await termMatches(db, { query, withBrand: false, limit: SUGGESTION_POOL });
   const rows = rowsOf<Row>(
     await db.execute(
       sql`
@@ -114,7 +114,7 @@ export async function productByArtNo(db: Db, raw: string): Promise<number | null
 }
 
 async function hasMatch(db: Db, query: SearchQuery): Promise<boolean> {
-  return rowsOf(await db.execute(termWalk({ query, withBrand: true, limit: 1 }))).length > 0;
+  return rowsOf(await db.execute(await termMatches(db, { query, withBrand: true, limit: 1 }))).length > 0;
 }
 
 /** How far a word may be from the shopper's for "Bedoelde je …?": further than a typo, not a different word. */

@@ -109,6 +109,33 @@ export function termWalk(walk: TermWalk): SQL {
     LIMIT ${limit} OFFSET ${offset}`;
 }
 
+/**
+ * The same rows as termWalk, found by testing every listed product in description order instead of
+ * reading the blocks that can hold a match: the way for a catalogue of a few blocks, where every
+ * block can, and the walk only adds its look-ups and a plan three times the size
+ * (search-strategy.server.ts chooses). A sample (`spread`) is termWalk's alone.
+ */
+export function termScan(walk: Omit<TermWalk, "spread">): SQL {
+  const dir = sql.raw(walk.descending ? "DESC" : "ASC");
+  const matched = matchesQuery(sql`r`, walk.query, walk.withBrand);
+  const matches = walk.also ? sql`${matched} AND ${walk.also}` : matched;
+  const columns = walk.listing
+    ? sql`r.art_no, r.sort_key, b.in_stock, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents`
+    : sql`r.art_no, r.sort_key`;
+  const join = walk.listing
+    ? sql`JOIN listing_stock_order b ON b.art_no = r.art_no AND b.is_listed AND ${walk.listing}`
+    : sql``;
+  // Fenced (OFFSET 0) as in termWalk: each name is folded once, not at each mention in the match.
+  return sql`
+    SELECT ${columns} FROM (
+      SELECT s.art_no, s.sort_key, s.brand, ${foldedColumns(sql`s.sort_key`, sql`s.brand`)} FROM product_search s
+      WHERE s.is_listed OFFSET 0
+    ) r ${join}
+    WHERE ${matches}
+    ORDER BY r.sort_key ${dir}, r.art_no ${dir}
+    LIMIT ${Math.max(0, Math.trunc(walk.limit))} OFFSET ${Math.max(0, Math.trunc(walk.offset ?? 0))}`;
+}
+
 export type PriceOrdered = {
   /** The shopper's query, matched in the description or the brand, as termWalk's withBrand. */
   query: SearchQuery;
