@@ -10,7 +10,9 @@
  * Against another version of the shop (bench/README.md, "The embedded demo"): in that checkout,
  * `BENCH_SERVE=1 npm run bench:demo-search` serves its demo and prints its address; here,
  * `BENCH_AGAINST=<address> npm run bench:demo-search` sends each request to both in turn, the two
- * alternating which goes first, so a busy machine slows both alike.
+ * alternating which goes first, so a busy machine slows both alike. For a fair comparison serve this
+ * checkout the same way and add `BENCH_THIS=<its address>`: then neither shop shares a process with
+ * the client.
  */
 import "./production-env";
 import path from "node:path";
@@ -58,12 +60,27 @@ async function compareRequests(label: string, base: string, other: string, paths
   console.log(`${label.padEnd(38)} other ${figures(there)}   this ${figures(here)}   (p50 / p95 ms, n=${REQUESTS})`);
 }
 
-async function main() {
+/** This checkout's demo, served in this process; its address, and how to stop it. */
+async function serveThisShop(): Promise<{ base: string; stop: () => Promise<void> }> {
   const database = await openDatabase({ kind: "pglite" });
   await seedDemoIfEmpty(database.db, createLogger("silent"));
   const { buildDir } = buildApp("bench");
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const { server, base } = await serveShop(database.db, build, buildDir, "0");
+  return {
+    base,
+    stop: async () => {
+      server.close();
+      await database.close();
+    },
+  };
+}
+
+async function main() {
+  // BENCH_THIS: this shop served by its own process too (BENCH_SERVE=1 in this checkout). Served in
+  // this process, it shares the event loop with the client reading each page, and the other does not.
+  const served = process.env.BENCH_THIS ? { base: process.env.BENCH_THIS, stop: async () => {} } : await serveThisShop();
+  const { base } = served;
   if (process.env.BENCH_SERVE === "1") {
     console.log(`Serving the demo at ${base}; stop with Ctrl+C`);
     return new Promise<never>(() => {});
@@ -88,8 +105,7 @@ async function main() {
   await measure("results page, typos", results(typoTerms));
   await measure("suggestions, words", suggestions(resultTerms));
   await measure("suggestions, plurals/two words/typos", suggestions(asShoppersType));
-  server.close();
-  await database.close();
+  await served.stop();
 }
 
 main().then(
