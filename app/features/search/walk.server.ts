@@ -47,6 +47,23 @@ export type TermWalk = {
 };
 
 /**
+ * What termWalk and termScan share over a tested row `r`: the columns they yield, the listing row
+ * joined when the walk has conditions on it, and the match with its relevance tier.
+ */
+function termMatchParts(walk: Omit<TermWalk, "spread">): { columns: SQL; join: SQL; matches: SQL } {
+  const matched = matchesQuery(sql`r`, walk.query, walk.withBrand);
+  return {
+    matches: walk.also ? sql`${matched} AND ${walk.also}` : matched,
+    columns: walk.listing
+      ? sql`r.art_no, r.sort_key, b.in_stock, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents`
+      : sql`r.art_no, r.sort_key`,
+    join: walk.listing
+      ? sql`JOIN listing_stock_order b ON b.art_no = r.art_no AND b.is_listed AND ${walk.listing}`
+      : sql``,
+  };
+}
+
+/**
  * The listed products whose description (or brand) contains a term, in description order
  * (sort_key, art_no), read through the blocks of `search_blocks` that can hold a match
  * (docs/decisions/0024-search-blocks.md): only those blocks' ranges of `product_search_order_idx`
@@ -66,14 +83,7 @@ export function termWalk(walk: TermWalk): SQL {
   const offset = Math.max(0, Math.trunc(walk.offset ?? 0));
   const limit = Math.max(0, Math.trunc(walk.limit));
   const perBlock = walk.spread ? Math.trunc(walk.spread.perBlock) : offset + limit;
-  const matched = matchesQuery(sql`r`, walk.query, walk.withBrand);
-  const matches = walk.also ? sql`${matched} AND ${walk.also}` : matched;
-  const columns = walk.listing
-    ? sql`r.art_no, r.sort_key, b.in_stock, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents`
-    : sql`r.art_no, r.sort_key`;
-  const join = walk.listing
-    ? sql`JOIN listing_stock_order b ON b.art_no = r.art_no AND b.is_listed AND ${walk.listing}`
-    : sql``;
+  const { columns, join, matches } = termMatchParts(walk);
   // A dirty block may hold rows its grams miss: the function yields it for every term.
   const candidates = candidateBlocks(
     walk.query,
@@ -117,14 +127,7 @@ export function termWalk(walk: TermWalk): SQL {
  */
 export function termScan(walk: Omit<TermWalk, "spread">): SQL {
   const dir = sql.raw(walk.descending ? "DESC" : "ASC");
-  const matched = matchesQuery(sql`r`, walk.query, walk.withBrand);
-  const matches = walk.also ? sql`${matched} AND ${walk.also}` : matched;
-  const columns = walk.listing
-    ? sql`r.art_no, r.sort_key, b.in_stock, b.brand, b.colour, b.material, b.size, b.type, b.effective_price_cents`
-    : sql`r.art_no, r.sort_key`;
-  const join = walk.listing
-    ? sql`JOIN listing_stock_order b ON b.art_no = r.art_no AND b.is_listed AND ${walk.listing}`
-    : sql``;
+  const { columns, join, matches } = termMatchParts(walk);
   // Fenced (OFFSET 0) as in termWalk: each name is folded once, not at each mention in the match.
   return sql`
     SELECT ${columns} FROM (
