@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -8,6 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import { bodyLimit, ROUTE_BODY_LIMITS } from "./body-limit";
+import { compressResponses } from "./compress-responses";
 import { FEED_UPLOAD_PATH } from "../app/features/supplier-feed/index";
 import { MAIL_HTML_CSP, MAIL_HTML_PATH } from "../app/features/admin-emails/index";
 import { MAIL_TEMPLATE_HTML_PATH } from "../app/features/admin-mail-templates/index";
@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
   });
   // Before everything that answers: every response passes its Cache-Control check.
   app.use(privateResponses());
-  app.use(compression());
+  app.use(compressResponses());
 
   // Only with METRICS_TOKEN: without it nothing is counted and /metrics is not found.
   const metrics = config.metricsToken
