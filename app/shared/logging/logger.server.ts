@@ -23,5 +23,8 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
       censor: "[verborgen]",
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Stdout is written synchronously: pino's default buffers and writes behind, and when the reader
+  // is slow (a pipe to a busy collector) a line waiting for a retry was lost or came out after later
+  // ones at exit ("shutdown step done" for the background jobs after the database's, seen in CI).
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }
