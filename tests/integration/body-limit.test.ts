@@ -1,5 +1,5 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
@@ -7,6 +7,7 @@ import Stripe from "stripe";
 import { outbox } from "../../app/db/schema";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } from "../support/fake-stripe";
 import { useTestApp } from "../support/fixture";
+import { serveOnLoopback, type LoopbackServer } from "../support/loopback-server";
 import { bodyLimit, maxBodyBytes } from "../../server/body-limit";
 
 /**
@@ -270,7 +271,7 @@ describe("request body limit", () => {
  * and streamed routes that get the body as it arrives. Served by a bare Express app on loopback.
  */
 describe("route body limits", () => {
-  let server: Server;
+  let served: LoopbackServer;
   let url = "";
   /** For the streamed route: bytes the handler had received when it saw the first piece. */
   let firstPieceSeenWhileSending = false;
@@ -296,14 +297,10 @@ describe("route body limits", () => {
       req.on("data", (chunk: Buffer) => (received += chunk.length));
       req.on("end", () => res.json({ received, limit: maxBodyBytes(res) }));
     });
-    server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveOnLoopback(app);
+    url = served.url;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => served.close());
 
   it("gives a prefix its own limit, by Content-Length and chunked", async () => {
     for (const declareLength of [true, false]) {
@@ -317,9 +314,7 @@ describe("route body limits", () => {
   it("cuts off a refused body that goes on arriving past the linger time", async () => {
     const lingering = express();
     lingering.use(bodyLimit(LIMIT, [], { lingerMs: 50 }));
-    const server = createServer(lingering);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { url: at, close } = await serveOnLoopback(lingering);
     try {
       // A client that declares 64 MiB and sends one piece, then nothing: the server ends it, not the test.
       const { hostname, port } = new URL(at);
@@ -336,8 +331,7 @@ describe("route body limits", () => {
       expect(closed.answer.startsWith("HTTP/1.1 413 ")).toBe(true);
       expect(closed.answer).toContain(TOO_LARGE);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressResponses } from "../../server/compress-responses";
+import { serveOnLoopback, type LoopbackServer } from "../support/loopback-server";
 
 /**
  * A big compressed response written as React Router streams a page: each write that meets
@@ -13,8 +12,7 @@ import { compressResponses } from "../../server/compress-responses";
 describe("compressed responses", () => {
   const PIECES = 120;
   const pieces = Array.from({ length: PIECES }, () => randomBytes(48 * 1024).toString("base64"));
-  let server: Server;
-  let url = "";
+  let served: LoopbackServer;
   let waits = 0;
 
   beforeAll(async () => {
@@ -33,14 +31,9 @@ describe("compressed responses", () => {
       }
       res.end();
     });
-    server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveOnLoopback(app);
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => served.close());
 
   it("keeps one drain listener on the compressor, however often a write waits, and sends every byte", async () => {
     const warnings: Error[] = [];
@@ -49,7 +42,7 @@ describe("compressed responses", () => {
     };
     process.on("warning", onWarning);
     try {
-      const res = await fetch(`${url}/big`, { headers: { "accept-encoding": "gzip" } });
+      const res = await fetch(`${served.url}/big`, { headers: { "accept-encoding": "gzip" } });
       expect(res.headers.get("content-encoding")).toBe("gzip");
       expect(await res.text()).toBe(pieces.join(""));
       // Warnings are emitted on the next tick.
