@@ -29,6 +29,30 @@ describe("the search's SQL definitions (issue 30 item 13)", () => {
     }
   });
 
+  it("a migration that redefines search_fold after the folded columns were stored recomputes them", () => {
+    const names = readdirSync(MIGRATIONS)
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
+    const texts = names.map((f) => readFileSync(path.join(MIGRATIONS, f), "utf8"));
+    const stored = texts.findIndex((m) => /ADD COLUMN "name_folded"/.test(m));
+    expect(stored, "a migration stores product_search.name_folded").toBeGreaterThan(-1);
+    // PostgreSQL computes a stored generated column when its row is written, never when the function changes.
+    for (const [i, m] of texts.entries())
+      if (i > stored && /FUNCTION search_fold\b/.test(m))
+        expect(m, `${names[i]} redefines search_fold`).toMatch(/UPDATE product_search SET sort_key = sort_key/);
+  });
+
+  it("product_search's stored folded name and brand are search_fold of the name key and the brand", async () => {
+    await database.db.execute(sql`
+      INSERT INTO products (art_no, short_description, brand, consumer_price_cents)
+      VALUES (990001, 'Crème Brûlée Gel', 'Bäcker & Müller', 250)`);
+    await database.db.execute(sql`UPDATE products SET brand = 'ÉÉN Merk' WHERE art_no = 990001`);
+    const row = rowsOf<{ name_folded: string; brand_folded: string }>(
+      await database.db.execute(sql`SELECT name_folded, brand_folded FROM product_search WHERE art_no = 990001`),
+    )[0];
+    expect(row).toEqual({ name_folded: "creme brulee gel", brand_folded: "een merk" });
+  });
+
   it("search_fold in the database folds as fold() does in JavaScript", async () => {
     const samples = [
       "Crème Brûlée",

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { correctionCandidates } from "./corrections.server";
 import { termMatches } from "./search-strategy.server";
-import { foldedColumns, relevanceColumns } from "./match-sql.server";
+import { relevanceColumns } from "./match-sql.server";
 import { correctable, parseQuery, wholeWordPattern, withCorrections, type SearchQuery } from "./query";
 import { editDistance } from "./typo";
 
@@ -60,8 +60,7 @@ export async function searchSuggestions(db: Db, rawTerm: string): Promise<Search
       sql`
       SELECT art_no, short_description, brand FROM (
         SELECT f.*, ${relevanceColumns(sql`f`, query, false)} FROM (
-          SELECT s.art_no, s.short_description, s.brand, s.sort_key, l.in_stock,
-                 ${foldedColumns(sql`s.sort_key`, sql`s.brand`)}
+          SELECT s.art_no, s.short_description, s.brand, s.sort_key, l.in_stock, s.name_folded, s.brand_folded
           FROM (${matches}) hit
           JOIN product_search s USING (art_no)
           LEFT JOIN listing_stock_order l USING (art_no)
