@@ -23,6 +23,9 @@ export default defineConfig({
         // The real production build over HTTP against a migrated database (tests/setup/global.ts runs
         // only when a file of this project is queued).
         extends: true,
+        // The tests' own JSX (mail templates rendered in the test process) for the production React
+        // that tests/setup/production-react.ts loads: development JSX needs development React.
+        oxc: { jsx: { runtime: "automatic", development: false } },
         test: {
           name: "integration",
           include: [
@@ -34,6 +37,8 @@ export default defineConfig({
           // These never open the database under test: the PostgreSQL pass would repeat them as they are.
           exclude: process.env.TEST_DATABASE_URL ? WITHOUT_DATABASE_UNDER_TEST : [],
           globalSetup: ["tests/setup/global.ts"],
+          // The build's React in its production form, as `npm start` runs it (tests/setup/production-react.ts).
+          setupFiles: ["tests/setup/production-react.ts"],
           // Each worker imports the production build and the test support once, not once a file: the
           // files share no state but the modules (each starts its own app on its own database).
           isolate: false,

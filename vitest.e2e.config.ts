@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // Browser journeys: one shop server (real build, seeded demo database) shared by all files, run one file at a time.
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The shop served here renders with production React (tests/setup/production-react.ts, imported
+  // first by the global setup); the mails it renders in this process need JSX compiled to match.
+  oxc: { jsx: { runtime: "automatic", development: false } },
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],

@@ -2,6 +2,8 @@
  * Builds the app, opens a fresh in-memory database with the demo catalogue and serves the shop on a
  * loopback port for the browser tests.
  */
+// First: the shop this process serves renders with production React (see the file).
+import "../../setup/production-react";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
