@@ -649,9 +649,8 @@ describe("control characters in every input", () => {
   ];
 
   it.each(gets.map((c) => [c.name, c] as const))(
-    "GET %s: control characters and lone surrogates are treated as absent or invalid, never a 5xx",
+    "GET %s: control characters are treated as absent or invalid, never a 5xx, and change nothing",
     async (_label, { url, cookie }) => {
-      // Control characters first, with one fingerprint around them; lone surrogates may be accepted.
       const before = await snapshot(database.db);
       for (const bad of CONTROL) {
         const res = await send(url(bad.encoded), { cookie: cookie?.() });
@@ -661,6 +660,15 @@ describe("control characters in every input", () => {
       expect(await snapshot(database.db), `${CONTROL.map((c) => c.name).join(", ")}: database unchanged`).toEqual(
         before,
       );
+    },
+  );
+
+  // After every fingerprint above: a lone surrogate arrives as U+FFFD, a real character, so a search
+  // with one is a search, and the results page counts it for the report after its answer (ADR 0044).
+  // Run between the fingerprints, that late write landed in the next route's and failed it.
+  it.each(gets.map((c) => [c.name, c] as const))(
+    "GET %s: lone surrogates never give a 5xx",
+    async (_label, { url, cookie }) => {
       for (const bad of SURROGATE) {
         const res = await send(url(bad.encoded), { cookie: cookie?.() });
         await res.arrayBuffer();
