@@ -341,16 +341,17 @@ describe("dropshipment", () => {
     // The supplier books the order but its answer never arrives; the instance is then "killed":
     // its worker is simply abandoned, never stopped, like a process that died.
     supplier.script({ kind: "book-and-hang" });
-    const dying = worker(300);
+    // A lease long enough that a busy machine still asks again before it runs out (300 ms was not:
+    // CI once took longer between the claim and the restarted instance's first look).
+    const dying = worker(2_000);
     const abandoned = dying.runOnce();
     await supplier.received(1);
     expect(await orderRow(order.id)).toMatchObject({ dropshipmentStatus: "processing" });
 
-    // The restarted instance finds the job once its lease has run out.
+    // The restarted instance leaves the job alone while the lease holds, and takes it once it has run out.
     const restarted = worker(60_000);
     expect(await restarted.runOnce()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await restarted.runOnce()).toBe(1);
+    await expect.poll(() => restarted.runOnce(), { timeout: 10_000, interval: 200 }).toBe(1);
     expect(supplier.requests).toHaveLength(2);
     expect(supplier.requests.map((r) => r.order?.reference)).toEqual([order.id, order.id]);
     expect(supplier.orders.size).toBe(1);
