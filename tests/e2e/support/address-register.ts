@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { serveOnLoopback } from "../../support/loopback-server";
 import { startFakePdok, type FakeAddress, type FakePdok } from "../../support/fake-pdok";
 
 /**
@@ -28,7 +27,7 @@ export async function startE2eAddressRegister(): Promise<{
   close: () => Promise<void>;
 }> {
   const pdok = await startFakePdok(E2E_ADDRESSES);
-  const control: Server = createServer((req, res) => {
+  const control = await serveOnLoopback((req, res) => {
     const done = () => {
       res.writeHead(204);
       res.end();
@@ -40,13 +39,11 @@ export async function startE2eAddressRegister(): Promise<{
       res.end();
     }
   });
-  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
   return {
     pdok,
-    controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+    controlUrl: control.url,
     close: async () => {
-      control.closeAllConnections();
-      await new Promise((resolve) => control.close(resolve));
+      await control.close();
       await pdok.close();
     },
   };
