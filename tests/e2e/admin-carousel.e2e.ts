@@ -71,13 +71,9 @@ describe("admin: Homepage Carousel Beheer", () => {
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByLabel("Highlight").fill("Zomer");
     await dialog.getByLabel("Text", { exact: true }).fill("Alles voor lange zomerritten.");
-    await dialog
-      .getByLabel(/Upload an image/)
-      .setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
+    await dialog.getByLabel(/Upload an image/).setInputFiles({ name: "zomer.png", mimeType: "image/png", buffer: PNG });
     await expect.poll(() => dialog.getByText("Image uploaded").isVisible()).toBe(true);
-    expect(await dialog.getByLabel("Image URL").inputValue()).toMatch(
-      /^\/uploads\/carousel\/[0-9a-f-]{36}\.webp$/,
-    );
+    expect(await dialog.getByLabel("Image URL").inputValue()).toMatch(/^\/uploads\/carousel\/[0-9a-f-]{36}\.webp$/);
     await dialog.getByLabel("Button text").fill("Naar de blog");
     // The link is chosen by name from suggestions, with the keyboard.
     const link = dialog.getByRole("combobox", { name: "Button link" });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { DEMO_PRODUCT_COUNT, generateProducts } from "../../app/db/seed/product-generator";
-import { registerConfirmedUser, uniqueEmail, signInAsAdmin } from "./support/accounts";
+import { registerConfirmedUser, uniqueEmail, signInAsAdmin, signInAsOwnAdmin } from "./support/accounts";
 
 /**
  * SCREENS_DIR=/work/screens/changes npm run test:e2e -- admin-changes: also saves screenshots of the
@@ -90,12 +90,17 @@ describe("admin: the change log", () => {
   ] as const) {
     it(`a price edit reads in euros under the product's name; filtered by person and day (${width} px)`, async () => {
       const product = listed[width === 1280 ? 40 : 41]!;
-      const { page: admin, email: adminEmail } = await signedInAdmin(browser, viewport);
+      // An admin of its own: the filter by person and day must show this edit alone.
+      const admin = await browser.newPage(viewport);
+      const adminEmail = await signInAsOwnAdmin(admin, `change-log-${width}`);
       await admin.goto("/admin/products");
       await admin.getByRole("searchbox", { name: /Search products/ }).fill(String(product.artNo));
       await admin.getByRole("search").getByRole("button", { name: "Search" }).click();
       await admin.waitForURL(/\?q=/);
-      await admin.getByRole("link", { name: `Edit ${product.shortDescription}` }).first().click();
+      await admin
+        .getByRole("link", { name: `Edit ${product.shortDescription}` })
+        .first()
+        .click();
       const dialog = admin.getByRole("dialog", { name: "Update Product" });
       const price = dialog.getByLabel("Consumer price (€)");
       await expect.poll(() => price.isVisible()).toBe(true);

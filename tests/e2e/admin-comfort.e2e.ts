@@ -46,12 +46,12 @@ async function toastBox(page: Page, text: string): Promise<Box> {
 async function expectClear(toast: Box, controls: Locator[]) {
   for (const control of controls) {
     // boundingBox() does not wait: while the dialog redraws after the action (a busy state, the list
-    // revalidating) the control can be away for a moment. It must be back and drawn.
+    // revalidating) the control can be away for a moment. It must be back and drawn; the box the poll
+    // saw is the one checked (a second look may fall in the next redraw).
+    let box: Box | null = null;
     await expect
-      .poll(async () => (await control.boundingBox()) !== null, { message: `${control} is on screen` })
+      .poll(async () => (box = await control.boundingBox()) !== null, { message: `${control} is on screen` })
       .toBe(true);
-    const box = await control.boundingBox();
-    expect(box, `${control} is on screen`).not.toBeNull();
     expect(overlaps(toast, box!), `the toast ${JSON.stringify(toast)} covers ${control} ${JSON.stringify(box)}`).toBe(
       false,
     );

@@ -37,7 +37,9 @@ describe("admin: mail templates", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Order confirmation", level: 2 }).isVisible()).toBe(true);
     // The HTML part as a mail program shows it, in its sandboxed frame.
     const html = page.frameLocator('iframe[title="HTML part of the Order confirmation mail"]');
-    await expect.poll(() => html.getByRole("heading", { name: "Modelformulier voor herroeping" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => html.getByRole("heading", { name: "Modelformulier voor herroeping" }).isVisible())
+      .toBe(true);
     await expect.poll(() => html.getByRole("link", { name: "Bekijk je bestelling" }).isVisible()).toBe(true);
     // The text part, as text.
     await expect.poll(() => page.getByText("Bestelnummer: 3f2a9c1e", { exact: false }).first().isVisible()).toBe(true);

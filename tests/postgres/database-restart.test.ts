@@ -106,11 +106,19 @@ describe("PostgreSQL drops the shop's connections while orders are placed", () =
       }
     })();
 
+    // The storm lasts at least 5 s and until enough orders were placed into it: on a loaded machine
+    // 5 s can hold only a handful of checkouts. The one-minute cap only keeps a broken shop from
+    // hanging the test; the assertions below then say what was missing.
+    const ENOUGH_ANSWERS = 10;
+    const ENOUGH_CUTS = 5;
     const answers: { token: string; status: number; location: string | null }[] = [];
-    const stormEnds = Date.now() + 5_000;
+    const stormStarted = Date.now();
+    const stormGoesOn = () =>
+      Date.now() - stormStarted < 60_000 &&
+      (Date.now() - stormStarted < 5_000 || answers.length <= ENOUGH_ANSWERS || terminated <= ENOUGH_CUTS);
     await Promise.all(
       Array.from({ length: 5 }, async () => {
-        while (Date.now() < stormEnds) answers.push(await placeOrder(crypto.randomUUID()));
+        while (stormGoesOn()) answers.push(await placeOrder(crypto.randomUUID()));
       }),
     );
     storming = false;
@@ -119,8 +127,8 @@ describe("PostgreSQL drops the shop's connections while orders are placed", () =
 
     expect(server.alive(), `the server died:\n${server.stderr()}`).toBe(true);
     // The storm did hit the shop: connections were cut while orders were being placed.
-    expect(terminated).toBeGreaterThan(5);
-    expect(answers.length).toBeGreaterThan(10);
+    expect(terminated).toBeGreaterThan(ENOUGH_CUTS);
+    expect(answers.length).toBeGreaterThan(ENOUGH_ANSWERS);
     // Every request got an HTTP answer (never a cut connection): the payment page, or the checkout's
     // error answer (500; 502 when the payment page could not be set up; 503 from the error page).
     for (const answer of answers) expect([303, 500, 502, 503]).toContain(answer.status);
@@ -165,5 +173,5 @@ describe("PostgreSQL drops the shop's connections while orders are placed", () =
     } finally {
       await check.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

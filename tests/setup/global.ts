@@ -53,6 +53,13 @@ export default async function setup(project: TestProject) {
 }
 
 /**
+ * The test databases' buffer cache. PGlite zeroes its shared buffers at every start, and each test file
+ * starts its own database from the template: at PostgreSQL's default of 128 MB that was a quarter of
+ * the start's CPU (ADR 0055). A test database holds a few hundred rows; production keeps the default.
+ */
+const TEMPLATE_SETTINGS = "ALTER SYSTEM SET shared_buffers = '16MB'";
+
+/**
  * A dump of a migrated empty PGlite database, kept in tmp/builds per version of the migrations and of
  * PGlite, so a run whose migrations did not change skips migrating (each test file loads the dump).
  */
@@ -60,6 +67,7 @@ async function migratedPgliteTemplate(): Promise<string> {
   const hash = createHash("sha256");
   // PGlite's package.json is not among its exports: read it as a file.
   hash.update(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
+  hash.update(TEMPLATE_SETTINGS);
   for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const file = path.join(MIGRATIONS_DIR, name);
     if (!statSync(file).isFile()) continue;
@@ -70,6 +78,8 @@ async function migratedPgliteTemplate(): Promise<string> {
   if (existsSync(template)) return template;
   const embedded = await openDatabase({ kind: "pglite" });
   const client = (embedded.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
+  // Written to postgresql.auto.conf: every database loaded from the dump starts with it.
+  await client.exec(TEMPLATE_SETTINGS);
   const dump = await client.dumpDataDir("gzip");
   await embedded.close();
   // Written aside and moved into place whole: a parallel run never loads half a dump.

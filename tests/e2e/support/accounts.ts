@@ -2,7 +2,7 @@ import { expect, inject } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_ADMIN_PASSWORD } from "../../../app/db/seed/demo-admin.server";
 import { linkIn, mailsTo, type CapturedMail } from "../../support/mailbox";
-import { E2E_ADMIN_POOL, e2eAdminEmail, fakeClientAddress } from "./admin-pool";
+import { E2E_ADMIN_POOL, e2eAdminEmail, fakeClientAddress, type OwnAdmin } from "./admin-pool";
 
 let counter = 0;
 
@@ -72,6 +72,13 @@ export async function signInOnLoginPage(page: Page, email: string, password: str
  */
 export async function signInAsAdmin(page: Page): Promise<string> {
   const email = e2eAdminEmail(Math.floor(Math.random() * E2E_ADMIN_POOL));
+  await signInOnLoginPage(page, email, DEMO_ADMIN_PASSWORD);
+  return email;
+}
+
+/** Signs in as an admin no other journey uses (see E2E_OWN_ADMINS); returns its e-mail address. */
+export async function signInAsOwnAdmin(page: Page, name: OwnAdmin): Promise<string> {
+  const email = e2eAdminEmail(name);
   await signInOnLoginPage(page, email, DEMO_ADMIN_PASSWORD);
   return email;
 }

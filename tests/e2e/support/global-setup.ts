@@ -17,7 +17,7 @@ import { openDatabase } from "../../../app/db/client.server";
 import { seedDemoIfEmpty } from "../../../app/db/seed/demo.server";
 import { createOrPromoteAdmin } from "../../../app/features/admin-users/admin-accounts.server";
 import { DEMO_ADMIN_PASSWORD } from "../../../app/db/seed/demo-admin.server";
-import { E2E_ADMIN_POOL, e2eAdminEmail } from "./admin-pool";
+import { E2E_ADMINS, e2eAdminEmail } from "./admin-pool";
 import { pointDemoImagesAtTestSupplier } from "../../../app/db/seed/supplier-images.server";
 import { createLogger } from "../../../app/shared/logging/logger.server";
 import { createApp } from "../../../server/app";
@@ -48,11 +48,11 @@ export default async function setup(project: TestProject) {
   await seedDemoIfEmpty(database.db, logger, { demoAdmin: true });
   // Admins for the admin journeys (signInAsAdmin): one account's sign-ins are rate-limited (10 in 15
   // minutes, as for a real shop), and the browser tests sign in as an admin more often than that.
-  for (let i = 0; i < E2E_ADMIN_POOL; i++) {
+  for (const admin of E2E_ADMINS) {
     await createOrPromoteAdmin(database.db, {
-      email: e2eAdminEmail(i),
+      email: e2eAdminEmail(admin),
       password: DEMO_ADMIN_PASSWORD,
-      name: `E2E-beheerder ${i}`,
+      name: `E2E-beheerder ${admin}`,
     });
   }
 
