@@ -11,7 +11,7 @@ for (const file of process.argv.slice(2)) {
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
       if (test.status !== "failed") continue;
-      const reason = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+      const reason = firstLines(test.failureMessages?.[0] ?? "");
       console.log(`FAILED ${file.split("/").pop()} ${suite.name} › ${test.fullName}: ${reason}`);
     }
     if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) {
@@ -19,5 +19,18 @@ for (const file of process.argv.slice(2)) {
     }
   }
 }
+/**
+ * The message and the diff before the stack, on one line: an assertion's first line alone ("expected
+ * [ Array(1) ] to deeply equal []") left a failed CI run without the error it was about.
+ */
+function firstLines(message) {
+  const lines = message.split("\n").map((line) => line.trim());
+  const stack = lines.findIndex((line) => line.startsWith("at "));
+  return (stack === -1 ? lines : lines.slice(0, stack))
+    .filter(Boolean)
+    .join(" / ")
+    .slice(0, 1200);
+}
+
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
