@@ -26,10 +26,7 @@ for (const file of process.argv.slice(2)) {
 function firstLines(message) {
   const lines = message.split("\n").map((line) => line.trim());
   const stack = lines.findIndex((line) => line.startsWith("at "));
-  return (stack === -1 ? lines : lines.slice(0, stack))
-    .filter(Boolean)
-    .join(" / ")
-    .slice(0, 1200);
+  return (stack === -1 ? lines : lines.slice(0, stack)).filter(Boolean).join(" / ").slice(0, 1200);
 }
 
 console.log(`Tests: ${passed} passed, ${failed} failed`);

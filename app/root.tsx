@@ -5,6 +5,7 @@ import { ADMIN_TOASTER } from "~/shared/ui/admin-toaster";
 import { useHydrated } from "~/shared/hydration/use-hydrated";
 import { useNonce } from "~/shared/security/nonce";
 import { serverRenderedLazy } from "~/shared/hydration/server-rendered-lazy";
+import { keepInputTypedBeforeHydration } from "~/shared/hydration/keep-typed-input";
 import { loadToaster, toast } from "~/shared/actions/toast";
 import { getViewer } from "~/features/accounts/index.server";
 import { clearFlashCookie, readFlash, type Flash } from "~/shared/actions/flash.server";
@@ -124,6 +125,9 @@ function usePrefetchErrorContent() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   usePrefetchErrorContent();
+  // The root's effects run after the rest of the first page's effects, and before any later render
+  // could empty a field. (A part whose code loads lazily, like the account menu, has no text fields.)
+  useEffect(() => keepInputTypedBeforeHydration(), []);
   return (
     <>
       <FlashToast flash={loaderData.flash} />

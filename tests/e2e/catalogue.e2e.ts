@@ -1,5 +1,9 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, useBrowser } from "./support/browser";
+
+/** SCREENS_DIR=… npm run test:e2e -- catalogue: also saves the suggestions for text typed before hydration. */
+const SCREENS_DIR = process.env.SCREENS_DIR;
 
 describe("browsing the catalogue", () => {
   const browser = useBrowser();
@@ -73,6 +77,36 @@ describe("browsing the catalogue", () => {
 
     await search.fill("xqzxqz");
     await expect.poll(() => searchForm.getByText("Geen producten gevonden").isVisible()).toBe(true);
+  });
+
+  it("keeps what a shopper typed into the search box before the page was ready, and suggests for it", async () => {
+    const page = await browser.newPage(PHONE);
+    // Hold back the shop's JavaScript, as a slow phone connection would, and type meanwhile.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/shell-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "commit" });
+    const searchForm = page.getByRole("search");
+    const search = searchForm.getByRole("combobox", { name: "Zoek producten" });
+    // Until the stylesheet applies, the desktop's search box is not yet hidden on the phone.
+    await expect.poll(() => search.count()).toBe(1);
+    await search.pressSequentially("ketting");
+    // Not hydrated yet: the toast region comes with React.
+    const toasts = page.getByRole("region", { name: /^Notifications/ });
+    expect(await toasts.count()).toBe(0);
+
+    release();
+    // React has taken over once the toast region is there; the text is still in the box…
+    await toasts.waitFor({ state: "attached" });
+    const options = searchForm.getByRole("listbox", { name: "Zoeksuggesties" }).getByRole("option");
+    // …and the search box knows it: it suggests chains without another key pressed.
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    expect((await options.first().textContent())!.toLowerCase()).toContain("ketting");
+    expect(await search.inputValue()).toBe("ketting");
+    if (SCREENS_DIR) await page.screenshot({ path: path.join(SCREENS_DIR, "typed-before-hydration-390.png") });
   });
 
   it("the mobile menu slides up with the navigation and takes the shopper to the blog", async () => {

@@ -100,6 +100,9 @@ export function SearchBox({
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           value={term}
           onChange={(e) => {
+            // Text can arrive without a key or a focus event: dictation, pasting from a menu, or
+            // typing before the page was ready (keepInputTypedBeforeHydration).
+            load();
             setTerm(e.target.value);
             setActive(-1);
             setOpen(true);
