@@ -79,7 +79,9 @@ async function serveThisShop(): Promise<{ base: string; stop: () => Promise<void
 async function main() {
   // BENCH_THIS: this shop served by its own process too (BENCH_SERVE=1 in this checkout). Served in
   // this process, it shares the event loop with the client reading each page, and the other does not.
-  const served = process.env.BENCH_THIS ? { base: process.env.BENCH_THIS, stop: async () => {} } : await serveThisShop();
+  const served = process.env.BENCH_THIS
+    ? { base: process.env.BENCH_THIS, stop: async () => {} }
+    : await serveThisShop();
   const { base } = served;
   if (process.env.BENCH_SERVE === "1") {
     console.log(`Serving the demo at ${base}; stop with Ctrl+C`);

@@ -54,8 +54,7 @@ describe("a full disk", () => {
       value: {
         ok: false,
         status: 507,
-        message:
-          "The server's disk is full; the image was not saved. Free some space and try again",
+        message: "The server's disk is full; the image was not saved. Free some space and try again",
       },
     });
     expect(report.feed).toEqual({

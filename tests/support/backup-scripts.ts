@@ -15,7 +15,11 @@ export const execFileAsync = promisify(execFile);
 export type ScriptRun = { code: number; stdout: string; stderr: string };
 
 /** `npm run db:<name> -- args` as an operator runs it (the same node --import tsx command), with only this env. */
-export async function runScript(name: "backup" | "restore", args: string[], env: Record<string, string>): Promise<ScriptRun> {
+export async function runScript(
+  name: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+): Promise<ScriptRun> {
   try {
     const { stdout, stderr } = await execFileAsync(
       process.execPath,
@@ -59,4 +63,3 @@ export const EXPECTED_ORDERS = [
   { total: 1_450, paymentStatus: "paid" },
   { total: 1_790, paymentStatus: "paid" },
 ];
-

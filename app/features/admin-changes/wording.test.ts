@@ -68,9 +68,7 @@ describe("the change log in the owner's words", () => {
     expect(describeChange(change({ before: { status: 1 }, after: { status: 0 } }), context).summary).toBe(
       "Set inactive",
     );
-    expect(describeChange(change({ before: { status: 0 }, after: { status: 1 } }), context).summary).toBe(
-      "Set active",
-    );
+    expect(describeChange(change({ before: { status: 0 }, after: { status: 1 } }), context).summary).toBe("Set active");
     expect(describeChange(change({ before: { brand: "A" }, after: { brand: "A" } }), context).summary).toBe(
       "Saved without changes",
     );
@@ -248,7 +246,10 @@ describe("the change log in the owner's words", () => {
         after: { order: [3, 1, 2], position: 1 },
       }),
     );
-    expect(placed).toMatchObject({ summary: "Moved to position 1", lines: [{ label: "Position", before: "3", after: "1" }] });
+    expect(placed).toMatchObject({
+      summary: "Moved to position 1",
+      lines: [{ label: "Position", before: "3", after: "1" }],
+    });
     const scheduled = describeChange(
       change({
         entityType: "slide",

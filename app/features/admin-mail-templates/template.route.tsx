@@ -7,10 +7,7 @@ import { TemplatePreview } from "./template-preview";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const what = loaderData?.template ? loaderData.template.name : "Mail template";
-  return [
-    { title: `${what} | Mail templates | Admin Dashboard | Trapkracht` },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: `${what} | Mail templates | Admin Dashboard | Trapkracht` }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {

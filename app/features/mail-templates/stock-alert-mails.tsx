@@ -34,8 +34,7 @@ export function stockAlertConfirmMail(product: Product, confirmUrl: string): Mai
     <MailLayout title={subject}>
       <p style={{ margin: "0 0 12px" }}>Hoi,</p>
       <p style={{ margin: "0 0 12px" }}>
-        Je vroeg ons je te mailen zodra <strong>{product.name}</strong> weer leverbaar is. Bevestig dat met deze
-        knop:
+        Je vroeg ons je te mailen zodra <strong>{product.name}</strong> weer leverbaar is. Bevestig dat met deze knop:
       </p>
       <p style={{ margin: "0 0 16px" }}>
         <ButtonLink href={confirmUrl}>Melding bevestigen</ButtonLink>
@@ -74,8 +73,7 @@ export function backInStockMail(product: Product, productUrl: string, unsubscrib
         <ButtonLink href={productUrl}>Bekijk het product</ButtonLink>
       </p>
       <p style={muted}>
-        Je krijgt deze mail één keer, omdat je om een voorraadmelding vroeg. Wil je geen voorraadmeldingen meer van
-        ons?{" "}
+        Je krijgt deze mail één keer, omdat je om een voorraadmelding vroeg. Wil je geen voorraadmeldingen meer van ons?{" "}
         <a href={unsubscribeUrl} style={linkStyle}>
           Meld je af
         </a>

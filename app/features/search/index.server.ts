@@ -34,12 +34,7 @@ export {
   type TermWalk,
   type WalkedListingRow,
 } from "./walk.server";
-export {
-  CATALOGUE_SIZE_TTL_MS,
-  isSmallCatalogue,
-  SCAN_MAX_NAME_BLOCKS,
-  termMatches,
-} from "./search-strategy.server";
+export { CATALOGUE_SIZE_TTL_MS, isSmallCatalogue, SCAN_MAX_NAME_BLOCKS, termMatches } from "./search-strategy.server";
 export {
   refreshSearchBlocks,
   resetSearchBlocks,
