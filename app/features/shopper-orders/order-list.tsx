@@ -75,7 +75,7 @@ export function OrderDisclosure({ order, open = false }: { order: OrderListItem;
         </span>
         <ChevronDown
           aria-hidden
-          className="col-start-3 row-start-1 size-5 text-muted transition-transform group-open:rotate-180 motion-reduce:transition-none sm:col-start-4"
+          className="col-start-3 row-start-1 size-5 text-muted transition-transform group-open:rotate-180 sm:col-start-4"
         />
       </summary>
       <div className="border-t border-line px-4 py-3">

@@ -12,15 +12,14 @@ const TYPED = new Set(["text", "search", "email", "tel", "url", "password", "num
  * `input` event lets React see the difference and call the field's onChange as for a keystroke.
  * Run once, after the first document has hydrated.
  */
-export function keepInputTypedBeforeHydration(root: ParentNode = document): void {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
+export function keepInputTypedBeforeHydration(): void {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
     if (field instanceof HTMLInputElement && !TYPED.has(field.type)) continue;
     if (field.value === field.defaultValue) continue;
     const typed = field.value;
-    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")?.set;
-    if (!setValue) continue;
+    const setValueUnseen = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")!.set!;
     field.value = field.defaultValue;
-    setValue.call(field, typed);
+    setValueUnseen.call(field, typed);
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
 }
